@@ -1,0 +1,313 @@
+"""Listing legal plays.
+
+`candidate_plays` lists every distinct play a hand can make on a trick (or as a
+lead); `turn_plays` applies the Mah Jong wish and says whether passing is
+allowed; `bombs_beating` lists the bombs a seat may play out of turn.
+
+Cards are bitmasks and plays plain tuples (see combos), because this is the
+hot path of every bot and of the random-play tests. Each kind has its own
+generator that takes the value to beat and, for stairs and straights, the
+length, so following a trick builds only what could be legal.
+"""
+
+from __future__ import annotations
+
+from .cards import DRAGON_VALUE, Deck
+from .combos import (
+    BOMB, DOG, FULL_HOUSE, KIND, LENGTH, MASK, PAIR, SINGLE, STAIRS, STRAIGHT, TRIPLE, VALUE,
+    phoenix_single_value, straight_flush_value,
+)
+
+_NONE = -1.0  # "beat nothing": every value is above it
+
+
+class _HandIndex:
+    """A hand sorted by rank once, shared by the generators of one listing."""
+
+    __slots__ = ("by_rank", "pairs", "triples", "ph_bit", "has_ph", "mj_bit", "deck")
+
+    def __init__(self, hand: int, deck: Deck):
+        self.deck = deck
+        top = deck.high
+        by_rank = [[] for _ in range(top + 1)]
+        rank_of = deck.rank_of
+        normal = hand & deck.normal_mask
+        while normal:
+            low = normal & -normal
+            by_rank[rank_of[low.bit_length() - 1]].append(low)
+            normal ^= low
+        self.by_rank = by_rank
+        self.ph_bit = 1 << deck.phoenix
+        self.has_ph = bool(hand & self.ph_bit)
+        self.mj_bit = (1 << deck.mahjong) if hand & (1 << deck.mahjong) else 0
+        self.pairs = None
+        self.triples = None
+
+    def pair_options(self):
+        """Per rank: the pairs as (mask, phoenix rank or None), naturals first."""
+        if self.pairs is None:
+            ph_bit, has_ph = self.ph_bit, self.has_ph
+            pairs = []
+            for r, bits in enumerate(self.by_rank):
+                n = len(bits)
+                opts = []
+                for i in range(n):
+                    bi = bits[i]
+                    for j in range(i + 1, n):
+                        opts.append((bi | bits[j], None))
+                if has_ph and r >= 2:
+                    for b in bits:
+                        opts.append((b | ph_bit, r))
+                pairs.append(opts)
+            self.pairs = pairs
+        return self.pairs
+
+    def triple_options(self):
+        if self.triples is None:
+            ph_bit, has_ph = self.ph_bit, self.has_ph
+            triples = []
+            for r, bits in enumerate(self.by_rank):
+                n = len(bits)
+                opts = []
+                if n >= 3:
+                    for i in range(n):
+                        for j in range(i + 1, n):
+                            for k in range(j + 1, n):
+                                opts.append((bits[i] | bits[j] | bits[k], None))
+                if has_ph and n >= 2:
+                    for i in range(n):
+                        for j in range(i + 1, n):
+                            opts.append((bits[i] | bits[j] | ph_bit, r))
+                triples.append(opts)
+            self.triples = triples
+        return self.triples
+
+
+def _singles(ix: _HandIndex, hand: int, above: float, on, led_phoenix: float, out: list):
+    deck = ix.deck
+    for r in range(deck.low, deck.high + 1):
+        if r > above:
+            for b in ix.by_rank[r]:
+                out.append((SINGLE, 1, r, b, None))
+    if ix.mj_bit and 1 > above:
+        out.append((SINGLE, 1, 1, ix.mj_bit, None))
+    dr_bit = 1 << deck.dragon
+    if hand & dr_bit and DRAGON_VALUE > above:
+        out.append((SINGLE, 1, DRAGON_VALUE, dr_bit, None))
+    if ix.has_ph:
+        value = phoenix_single_value(on, led_phoenix)
+        if value is not None:
+            out.append((SINGLE, 1, value, ix.ph_bit, None))
+
+
+def _pairs(ix: _HandIndex, above: float, out: list):
+    for r, opts in enumerate(ix.pair_options()):
+        if r > above:
+            for m, ph in opts:
+                out.append((PAIR, 2, r, m, ph))
+
+
+def _triples(ix: _HandIndex, above: float, out: list):
+    for r, opts in enumerate(ix.triple_options()):
+        if r > above:
+            for m, ph in opts:
+                out.append((TRIPLE, 3, r, m, ph))
+
+
+def _stairs(ix: _HandIndex, above: float, min_pairs: int, length: int | None, out: list):
+    pairs = ix.pair_options()
+    top = ix.deck.high
+    want = None if length is None else length // 2
+    for lo in range(ix.deck.low, top):
+        if want is not None and (lo + want - 1 > top or lo + want - 1 <= above):
+            continue
+        partials = [(0, None)]
+        for r in range(lo, top + 1):
+            opts = pairs[r]
+            if not opts:
+                break
+            new = []
+            for m, ph in partials:
+                for pm, pph in opts:
+                    if pph is None:
+                        new.append((m | pm, ph))
+                    elif ph is None:
+                        new.append((m | pm, pph))
+            if not new:
+                break
+            partials = new
+            k = r - lo + 1
+            if k >= min_pairs and r > above and (want is None or k == want):
+                n = 2 * k
+                for m, ph in partials:
+                    out.append((STAIRS, n, r, m, ph))
+            if want is not None and k >= want:
+                break
+
+
+def _full_houses(ix: _HandIndex, above: float, out: list):
+    pairs = ix.pair_options()
+    for t, topts in enumerate(ix.triple_options()):
+        if t <= above or not topts:
+            continue
+        for tm, tph in topts:
+            for p, popts in enumerate(pairs):
+                if p == t:
+                    continue
+                for pm, pph in popts:
+                    if pph is None:
+                        out.append((FULL_HOUSE, 5, t, tm | pm, tph))
+                    elif tph is None:
+                        out.append((FULL_HOUSE, 5, t, tm | pm, pph))
+
+
+def _straights(ix: _HandIndex, above: float, length: int | None, out: list):
+    deck = ix.deck
+    top = deck.high
+    by_rank = ix.by_rank
+    ph_bit, has_ph = ix.ph_bit, ix.has_ph
+    suit_masks = deck.suit_masks
+    suit_of = deck.suit_of
+    # Rank 1 is the Mah Jong (the Phoenix is never a 1); by_rank holds the normal cards.
+    first = 1 if ix.mj_bit else deck.low
+    for lo in range(first, top - 3):
+        if length is not None and (lo + length - 1 > top or lo + length - 1 <= above):
+            continue
+        partials = [(0, None)]
+        for r in range(lo, top + 1):
+            bits = [ix.mj_bit] if r == 1 else by_rank[r]
+            new = [(m | b, ph) for m, ph in partials for b in bits]
+            if has_ph and r >= 2:
+                new += [(m | ph_bit, r) for m, ph in partials if ph is None]
+            if not new:
+                break
+            partials = new
+            n = r - lo + 1
+            if n >= 5 and r > above and (length is None or n == length):
+                for m, ph in partials:
+                    if ph is None and lo >= 2:
+                        s = suit_of[(m & -m).bit_length() - 1]
+                        if m & suit_masks[s] == m:
+                            continue  # a straight flush is a bomb, never a straight
+                    out.append((STRAIGHT, n, r, m, ph))
+            if length is not None and n >= length:
+                break
+
+
+def _bombs(ix: _HandIndex, above: float, out: list):
+    """Four of a kind and straight flushes (no special card is ever in a bomb)."""
+    deck = ix.deck
+    by_rank = ix.by_rank
+    for r in range(deck.low, deck.high + 1):
+        bits = by_rank[r]
+        if len(bits) == 4 and r > above:
+            out.append((BOMB, 4, r, bits[0] | bits[1] | bits[2] | bits[3], None))
+    low, top = deck.low, deck.high
+    for s in range(4):
+        # Runs of consecutive ranks held in suit s.
+        present = [False] * (top + 2)
+        for r in range(low, top + 1):
+            for b in by_rank[r]:
+                if deck.suit_of[b.bit_length() - 1] == s:
+                    present[r] = True
+        r = low
+        while r <= top:
+            if not present[r]:
+                r += 1
+                continue
+            start = r
+            while r <= top and present[r]:
+                r += 1
+            end = r - 1
+            if end - start + 1 >= 5:
+                for a in range(start, end - 3):
+                    m = 0
+                    for x in range(a, a + 4):
+                        m |= 1 << ((x - low) * 4 + s)
+                    for b in range(a + 4, end + 1):
+                        m |= 1 << ((b - low) * 4 + s)
+                        value = straight_flush_value(b - a + 1, b)
+                        if value > above:
+                            out.append((BOMB, b - a + 1, value, m, None))
+
+
+def candidate_plays(hand: int, deck: Deck, on: tuple | None, stairs_min_pairs: int = 2,
+                    led_phoenix: float = 1.5) -> list[tuple]:
+    """Every distinct play of `hand` on `on` (None: a lead), before the wish.
+
+    Bombs are included. On a lead the Dog is included as kind DOG.
+    """
+    ix = _HandIndex(hand, deck)
+    out: list[tuple] = []
+    if on is None:
+        _singles(ix, hand, _NONE, None, led_phoenix, out)
+        _pairs(ix, _NONE, out)
+        _triples(ix, _NONE, out)
+        _stairs(ix, _NONE, stairs_min_pairs, None, out)
+        _full_houses(ix, _NONE, out)
+        _straights(ix, _NONE, None, out)
+        _bombs(ix, _NONE, out)
+        if hand & (1 << deck.dog):
+            out.append((DOG, 1, 0, 1 << deck.dog, None))
+        return out
+    kind, value = on[KIND], on[VALUE]
+    if kind == BOMB:
+        _bombs(ix, value, out)
+        return out
+    if kind == SINGLE:
+        _singles(ix, hand, value, on, led_phoenix, out)
+    elif kind == PAIR:
+        _pairs(ix, value, out)
+    elif kind == TRIPLE:
+        _triples(ix, value, out)
+    elif kind == STAIRS:
+        _stairs(ix, value, stairs_min_pairs, on[LENGTH], out)
+    elif kind == FULL_HOUSE:
+        _full_houses(ix, value, out)
+    elif kind == STRAIGHT:
+        _straights(ix, value, on[LENGTH], out)
+    # Nothing but a bomb goes on the Dog; it never stays on the table anyway.
+    _bombs(ix, _NONE, out)
+    return out
+
+
+def bombs_beating(hand: int, deck: Deck, on: tuple) -> list[tuple]:
+    """The bombs `hand` may throw on `on` (out of turn too)."""
+    ix = _HandIndex(hand, deck)
+    out: list[tuple] = []
+    _bombs(ix, on[VALUE] if on[KIND] == BOMB else _NONE, out)
+    return out
+
+
+def wish_mask(deck: Deck, wish: int | None) -> int:
+    """The natural cards of the wished rank (the Phoenix is never one of them)."""
+    if wish is None:
+        return 0
+    base = (wish - deck.low) * 4
+    return 0b1111 << base
+
+
+def turn_plays(hand: int, deck: Deck, on: tuple | None, wish: int | None, *,
+               stairs_min_pairs: int = 2, led_phoenix: float = 1.5,
+               wish_bomb_escape: str = "follow_only") -> tuple[list[tuple], bool]:
+    """The plays a seat may make in its regular turn, and whether it may pass.
+
+    The wish: a seat that can make a legal play containing a natural card of
+    the wished rank must make one ("if you can, you must"), leading too. With
+    `follow_only` (the official reading) a following seat may bomb instead,
+    since it could have bombed out of turn just before; `always` allows that
+    on a lead too; `never` does not allow it.
+    """
+    plays = candidate_plays(hand, deck, on, stairs_min_pairs, led_phoenix)
+    can_pass = on is not None
+    wmask = wish_mask(deck, wish) & hand
+    if wmask:
+        fulfil = [p for p in plays if p[MASK] & wmask]
+        if fulfil:
+            escape = wish_bomb_escape == "always" or (wish_bomb_escape == "follow_only" and on is not None)
+            if escape:
+                plays = [p for p in plays if p[MASK] & wmask or p[KIND] == BOMB]
+            else:
+                plays = fulfil
+            can_pass = False
+    return plays, can_pass

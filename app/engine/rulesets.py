@@ -1,0 +1,190 @@
+"""Rulesets and their options, as data.
+
+A `Ruleset` holds what differs between games of the same family: the deck, the
+number of seats and the teams, the hand size and the Grand Tichu point, whom
+each seat passes a card to, the scoring and the end of the game. `Rules` is a
+ruleset with its options resolved; the state machine reads only `Rules`.
+
+Option names and values are the record's names (RULES.md, "Options").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import FIFTY_TWO_DECK, STANDARD_DECK, Deck
+from .errors import RulesetError
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    default: object
+    choices: tuple = ()  # allowed values; empty means "see check"
+    check: object = None  # callable(value) -> bool, for open ranges
+    describe: str = ""  # what the values may be, for error messages
+
+    def validate(self, value):
+        if self.choices:
+            # bool is an int in Python: compare types too, so 1 is not true.
+            if any(value == c and type(value) is type(c) for c in self.choices):
+                return value
+        elif self.check is not None and self.check(value):
+            return value
+        allowed = self.describe or ", ".join(_show(c) for c in self.choices)
+        raise RulesetError(f"option '{self.name}' cannot be {_show(value)} (allowed: {allowed})")
+
+
+def _show(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+def _positive_multiple_of_50(value) -> bool:
+    return type(value) is int and value > 0 and value % 50 == 0
+
+
+def _positive_int(value) -> bool:
+    return type(value) is int and value > 0
+
+
+def _options(*opts: Option) -> dict:
+    return {o.name: o for o in opts}
+
+
+_COMMON = (
+    Option("stairs_min_pairs", 2, (2, 3)),
+    Option("grand_tichu", True, (True, False)),
+    Option("double_victory_points", 200, (200, 100)),
+    Option("tie_rule", "continue", ("continue", "draw")),
+    Option("wish_bomb_escape", "follow_only", ("follow_only", "always", "never")),
+    Option("dragon_gift_on_final_trick", True, (True, False)),
+    Option("one_call_per_team", False, (False, True)),
+)
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    deck: Deck
+    seats: int
+    hand_size: int
+    grand_tichu_cards: int  # cards seen before the Grand Tichu decision
+    led_phoenix_value: float  # a single Phoenix on an empty table
+    scoring: str  # "standard" or "fifty-two"
+    wish_persists: bool  # the wish survives the end of a round
+    options: dict = field(repr=False)
+
+    def team_of(self, seat: int) -> int:
+        return seat % 2
+
+    def teams(self) -> list[list[int]]:
+        return [[s for s in range(self.seats) if self.team_of(s) == t] for t in range(2)]
+
+    def exchange_targets(self, seat: int) -> list[int]:
+        """Whom a seat gives one card each in the exchange: every other seat."""
+        return [s for s in range(self.seats) if s != seat]
+
+    def resolve(self, options: dict | None = None) -> "Rules":
+        return Rules(self, self.resolve_options(options))
+
+    def resolve_options(self, options: dict | None) -> dict:
+        options = options or {}
+        if not isinstance(options, dict):
+            raise RulesetError("options must be an object of option names and values")
+        resolved = {name: opt.default for name, opt in self.options.items()}
+        for name, value in options.items():
+            opt = self.options.get(name)
+            if opt is None:
+                other = [r.name for r in RULESETS.values() if name in r.options]
+                where = f" (it belongs to {', '.join(other)})" if other else ""
+                raise RulesetError(f"unknown option '{name}' for ruleset {self.name}{where}")
+            resolved[name] = opt.validate(value)
+        return resolved
+
+
+STANDARD = Ruleset(
+    name="standard",
+    deck=STANDARD_DECK,
+    seats=4,
+    hand_size=14,
+    grand_tichu_cards=8,
+    led_phoenix_value=1.5,
+    scoring="standard",
+    wish_persists=False,
+    options=_options(
+        Option("direction", "ccw", ("ccw", "cw")),
+        Option("target", 1000, check=_positive_multiple_of_50, describe="a positive multiple of 50"),
+        *_COMMON,
+    ),
+)
+
+FIFTY_TWO = Ruleset(
+    name="fifty-two",
+    deck=FIFTY_TWO_DECK,
+    seats=4,
+    hand_size=13,
+    grand_tichu_cards=8,
+    led_phoenix_value=0.5,
+    scoring="fifty-two",
+    wish_persists=True,
+    options=_options(
+        Option("direction", "cw", ("cw", "ccw")),
+        Option("target_lead", 400, check=_positive_multiple_of_50, describe="a positive multiple of 50"),
+        Option("max_rounds", 10, check=_positive_int, describe="a positive whole number"),
+        *_COMMON,
+    ),
+)
+
+RULESETS = {r.name: r for r in (STANDARD, FIFTY_TWO)}
+
+
+def get_ruleset(name) -> Ruleset:
+    ruleset = RULESETS.get(name) if isinstance(name, str) else None
+    if ruleset is None:
+        raise RulesetError(f"unknown ruleset {_show(name)} (known: {', '.join(RULESETS)})")
+    return ruleset
+
+
+class Rules:
+    """A ruleset with resolved options: everything the state machine consults."""
+
+    __slots__ = (
+        "ruleset", "options", "deck", "seats", "hand_size", "grand_tichu",
+        "grand_tichu_cards", "stairs_min_pairs", "led_phoenix_value", "wish_bomb_escape",
+        "order", "next_seat",
+    )
+
+    def __init__(self, ruleset: Ruleset, options: dict):
+        self.ruleset = ruleset
+        self.options = options
+        self.deck = ruleset.deck
+        self.seats = ruleset.seats
+        self.hand_size = ruleset.hand_size
+        self.grand_tichu = options["grand_tichu"]
+        self.grand_tichu_cards = ruleset.grand_tichu_cards
+        self.stairs_min_pairs = options["stairs_min_pairs"]
+        self.led_phoenix_value = ruleset.led_phoenix_value
+        self.wish_bomb_escape = options["wish_bomb_escape"]
+        step = 1 if options["direction"] == "ccw" else -1
+        # next_seat[s]: the seat after s in play order.
+        self.next_seat = [(s + step) % self.seats for s in range(self.seats)]
+        # order[s]: the seats in play order starting after s.
+        self.order = [
+            [(s + step * k) % self.seats for k in range(1, self.seats)] for s in range(self.seats)
+        ]
+
+    @classmethod
+    def of(cls, ruleset: str = "standard", options: dict | None = None) -> "Rules":
+        return get_ruleset(ruleset).resolve(options)
+
+    def team_of(self, seat: int) -> int:
+        return self.ruleset.team_of(seat)
+
+    def partner_of(self, seat: int) -> int:
+        return (seat + self.seats // 2) % self.seats
+
+    def non_default_options(self) -> dict:
+        defaults = {n: o.default for n, o in self.ruleset.options.items()}
+        return {k: v for k, v in self.options.items() if defaults[k] != v}

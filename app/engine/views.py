@@ -1,0 +1,110 @@
+"""Per-seat views: the only place that decides what a seat (or a spectator) may know.
+
+`view_for(game, seat)` returns a JSON-ready dict with the seat's own hand, its
+own exchange cards, everybody's public state (card counts, calls, places,
+the trick, the wish, the scores, the round's public history) and the seat's
+legal actions now. Other hands, other seats' exchange choices and undealt
+cards never appear. `seat=None` is a spectator: no hand, no legal actions.
+"""
+
+from __future__ import annotations
+
+from .combos import describe
+from .round import EXCHANGE, GRAND, OVER, PLAY, Round
+
+PHASES = (GRAND, EXCHANGE, PLAY, OVER)  # the values of a view's "phase"
+
+
+def _player(rnd: Round, seat: int) -> dict:
+    rules = rnd.rules
+    place = rnd.out.index(seat) + 1 if seat in rnd.out else None
+    waiting = (rnd.phase == GRAND and rnd.grand[seat] is None) or (
+        rnd.phase == EXCHANGE and rnd.exchange[seat] is None)
+    return {
+        "seat": seat,
+        "team": rules.team_of(seat),
+        "cards": rnd.hands[seat].bit_count(),
+        "grand": rnd.grand[seat],
+        "tichu": rnd.tichu[seat],
+        "out": place,
+        "deciding": waiting,  # still has to make this phase's decision
+        "passed": bool(rnd.passed >> seat & 1) and bool(rnd.trick),
+    }
+
+
+def _legal(rnd: Round, seat: int, game_over: bool) -> dict:
+    deck = rnd.deck
+    legal = rnd.legal(seat) if not game_over else None
+    if legal is None:
+        return {"grand": False, "grand_call": False, "tichu": False, "exchange": False,
+                "exchange_to": [], "plays": [], "lead": False, "pass": False, "bombs": [],
+                "gift": []}
+    return {
+        "grand": legal.grand,
+        "grand_call": legal.grand_call,
+        "tichu": legal.tichu,
+        "exchange": legal.exchange,
+        "exchange_to": rnd.rules.ruleset.exchange_targets(seat) if legal.exchange else [],
+        "plays": [describe(p, deck) for p in legal.plays],
+        "lead": legal.lead,
+        "pass": legal.can_pass,
+        "bombs": [describe(p, deck) for p in legal.bombs],
+        "gift": legal.gift,
+    }
+
+
+def _results(game) -> list[dict]:
+    out = []
+    for rnd in game.rounds:
+        res = rnd.result
+        if res is None:
+            continue
+        entry = res.as_dict()
+        entry.pop("complete")
+        entry["calls"] = list(res.calls)
+        entry["call_made"] = list(res.call_made)
+        out.append(entry)
+    return out
+
+
+def view_for(game, seat: int | None) -> dict:
+    """What `seat` may know now (None: a spectator)."""
+    rnd: Round = game.round
+    rules = game.rules
+    deck = rules.deck
+    mine = seat is not None
+    view = {
+        "ruleset": rules.ruleset.name,
+        "options": dict(rules.options),
+        "seats": rules.seats,
+        "viewer": seat,
+        "ranks": [deck.rank_name(r) for r in range(deck.low, deck.high + 1)],
+        "round": len(game.rounds) - 1,
+        "phase": rnd.phase,
+        "game_over": game.over,
+        "winner": game.winner,
+        "players": [_player(rnd, s) for s in range(rules.seats)],
+        "hand": deck.format_cards(rnd.hands[seat]).split() if mine else None,
+        "exchange": None,
+        "trick": {
+            "plays": [{"seat": s, **describe(p, deck)} for s, p in rnd.trick],
+            "closed": rnd.closed,
+            "winner": rnd.top_seat,
+        },
+        "last_trick": rnd.last_trick,
+        "turn": rnd.turn,
+        "lead": rnd.phase == PLAY and rnd.turn is not None and rnd.leading(),
+        "gift_from": rnd.gift_from,
+        "wish": deck.rank_name(rnd.wish) if rnd.wish is not None else None,
+        "scores": {"totals": list(game.totals), "rounds": _results(game)},
+        "history": list(rnd.log),
+        "legal": _legal(rnd, seat, game.over) if mine else None,
+    }
+    if mine:
+        given = rnd.exchange[seat]
+        received = rnd.received[seat]
+        view["exchange"] = {
+            "given": {str(t): deck.codes[c] for t, c in given.items()} if given else None,
+            "received": {str(g): deck.codes[c] for g, c in received.items()} if received else None,
+        }
+    return view

@@ -1,0 +1,1 @@
+"""The web table: Flask app factory, pages, Socket.IO events. It never interprets cards."""
