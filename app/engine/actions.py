@@ -29,28 +29,28 @@ class Action:
     # -- constructors, for code that acts without JSON -------------------------------
 
     @classmethod
-    def grand_(cls, seat: int, call: bool) -> "Action":
+    def grand_(cls, seat: int, call: bool) -> Action:
         return cls(seat, "grand", call=call)
 
     @classmethod
-    def tichu_(cls, seat: int) -> "Action":
+    def tichu_(cls, seat: int) -> Action:
         return cls(seat, "tichu")
 
     @classmethod
-    def exchange_(cls, seat: int, give: dict) -> "Action":
+    def exchange_(cls, seat: int, give: dict) -> Action:
         return cls(seat, "exchange", give=tuple(sorted((int(t), c) for t, c in give.items())))
 
     @classmethod
     def play_(cls, seat: int, cards: int, wish: int | None = None,
-              phoenix: int | None = None) -> "Action":
+              phoenix: int | None = None) -> Action:
         return cls(seat, "play", cards=cards, wish=wish, phoenix=phoenix)
 
     @classmethod
-    def pass_(cls, seat: int) -> "Action":
+    def pass_(cls, seat: int) -> Action:
         return cls(seat, "pass")
 
     @classmethod
-    def gift_(cls, seat: int, to: int) -> "Action":
+    def gift_(cls, seat: int, to: int) -> Action:
         return cls(seat, "gift", to=to)
 
     # -- the record's JSON form ----------------------------------------------------------
@@ -72,7 +72,7 @@ class Action:
         return out
 
     @classmethod
-    def from_record(cls, data, deck: Deck, seats: int = 4) -> "Action":
+    def from_record(cls, data, deck: Deck, seats: int = 4) -> Action:
         if isinstance(data, Action):
             return data
         if not isinstance(data, dict):

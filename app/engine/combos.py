@@ -72,7 +72,6 @@ def interpretations(mask: int, deck: Deck, stairs_min_pairs: int = 2, on: tuple 
     n = len(cards)
     if n == 0:
         return []
-    role_of = deck.role_of
     ph_bit = 1 << deck.phoenix
     has_ph = bool(mask & ph_bit)
     if n == 1:

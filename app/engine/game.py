@@ -9,7 +9,7 @@ more rounds (a replayed record that stops there).
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from .actions import Action
 from .errors import IllegalAction

@@ -14,8 +14,20 @@ from __future__ import annotations
 
 from .cards import DRAGON_VALUE, Deck
 from .combos import (
-    BOMB, DOG, FULL_HOUSE, KIND, LENGTH, MASK, PAIR, SINGLE, STAIRS, STRAIGHT, TRIPLE, VALUE,
-    phoenix_single_value, straight_flush_value,
+    BOMB,
+    DOG,
+    FULL_HOUSE,
+    KIND,
+    LENGTH,
+    MASK,
+    PAIR,
+    SINGLE,
+    STAIRS,
+    STRAIGHT,
+    TRIPLE,
+    VALUE,
+    phoenix_single_value,
+    straight_flush_value,
 )
 
 _NONE = -1.0  # "beat nothing": every value is above it

@@ -23,7 +23,16 @@ from dataclasses import dataclass, field
 from .actions import Action
 from .cards import DRAGON_VALUE
 from .combos import (
-    BOMB, DOG, KIND, MASK, SINGLE, VALUE, beats, choose_reading, describe, interpretations,
+    BOMB,
+    DOG,
+    KIND,
+    MASK,
+    SINGLE,
+    VALUE,
+    beats,
+    choose_reading,
+    describe,
+    interpretations,
 )
 from .errors import IllegalAction
 from .plays import bombs_beating, turn_plays, wish_mask

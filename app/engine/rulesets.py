@@ -86,7 +86,7 @@ class Ruleset:
         """Whom a seat gives one card each in the exchange: every other seat."""
         return [s for s in range(self.seats) if s != seat]
 
-    def resolve(self, options: dict | None = None) -> "Rules":
+    def resolve(self, options: dict | None = None) -> Rules:
         return Rules(self, self.resolve_options(options))
 
     def resolve_options(self, options: dict | None) -> dict:
@@ -176,7 +176,7 @@ class Rules:
         ]
 
     @classmethod
-    def of(cls, ruleset: str = "standard", options: dict | None = None) -> "Rules":
+    def of(cls, ruleset: str = "standard", options: dict | None = None) -> Rules:
         return get_ruleset(ruleset).resolve(options)
 
     def team_of(self, seat: int) -> int:

@@ -32,7 +32,7 @@ def random_action(rnd, rng: random.Random, bomb_rate: float = 0.15,
     if rnd.phase == EXCHANGE:
         seat = rng.choice([s for s in seats if rnd.exchange[s] is None])
         cards = rng.sample(mask_cards(rnd.hands[seat]), len(rnd.rules.ruleset.exchange_targets(seat)))
-        return Action.exchange_(seat, dict(zip(rnd.rules.ruleset.exchange_targets(seat), cards)))
+        return Action.exchange_(seat, dict(zip(rnd.rules.ruleset.exchange_targets(seat), cards, strict=True)))
     assert rnd.phase == PLAY
     if rng.random() < bomb_rate:
         bombers = [(s, b) for s in seats for b in rnd.out_of_turn_bombs(s)]

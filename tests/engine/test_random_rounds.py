@@ -22,9 +22,9 @@ def _all_cards(rnd) -> list[int]:
     cards = []
     for mask in rnd.hands + rnd.piles + [rnd.trick_mask]:
         cards += mask_cards(mask)
-    for given in rnd.exchange:
-        if given and rnd.received[0] is None:  # chosen, not yet handed over
-            cards += list(given.values())
+    for chosen in rnd.exchange:
+        if chosen and rnd.received[0] is None:  # chosen, not yet handed over
+            cards += list(chosen.values())
     return cards
 
 
