@@ -1,0 +1,27 @@
+"""Computer players on top of the engine's public API (see `app.bots.base`)."""
+
+from __future__ import annotations
+
+import importlib
+
+from .base import Bot
+from .simple import SimpleBot
+
+#: Built-in bots by the level name a table's host picks.
+LEVELS = {"greedy": SimpleBot}
+
+
+def load_bot(spec: str) -> type[Bot]:
+    """A bot class from a level name ("greedy", ...) or an import path "package.module:Class"."""
+    if spec in LEVELS:
+        return LEVELS[spec]
+    module_name, sep, attr = spec.partition(":")
+    if not sep or not module_name or not attr:
+        raise ValueError(f"a bot is a level ({', '.join(LEVELS)}) or 'package.module:Class', not {spec!r}")
+    cls = getattr(importlib.import_module(module_name), attr, None)
+    if not (isinstance(cls, type) and issubclass(cls, Bot)):
+        raise ValueError(f"{spec} is not a Bot class")
+    return cls
+
+
+__all__ = ["Bot", "SimpleBot", "LEVELS", "load_bot"]

@@ -1,0 +1,54 @@
+"""The simplest useful bot: always its lowest legal combination, never calls.
+
+It is the table's stand-in until stronger bots are chosen, and the greedy
+baseline the arena measures stronger bots against.
+"""
+
+from __future__ import annotations
+
+from .base import Bot
+
+_KIND_ORDER = {"single": 0, "pair": 1, "triple": 2, "stairs": 3, "full_house": 4, "straight": 5,
+               "dog": 6, "bomb": 7}
+
+
+def rank_value(rank: str) -> float:
+    """Order the `rank` labels of the engine's plays ("2".."A", "1", "8.5", "Dr", "Dg")."""
+    names = {"J": 11, "Q": 12, "K": 13, "A": 14, "Dr": 20, "SA": 20, "Dg": 0, "HA": 0}
+    if rank in names:
+        return names[rank]
+    return float(rank)
+
+
+def lowest_play(plays: list[dict]) -> dict:
+    """The lowest play: non-bombs before bombs, then by rank, then fewest cards."""
+    return min(plays, key=lambda p: (p["kind"] == "bomb", rank_value(p["rank"]),
+                                     len(p["cards"].split()), _KIND_ORDER[p["kind"]]))
+
+
+class SimpleBot(Bot):
+    name = "greedy"
+
+    def decide(self, view: dict) -> dict | None:
+        legal = view["legal"]
+        if legal is None:
+            return None
+        if legal["grand"]:
+            return {"act": "grand", "call": False}
+        if legal["exchange"]:
+            # Give away its lowest cards (the view lists a hand from high to low).
+            hand = list(reversed(view["hand"]))
+            return {"act": "exchange", "give": {str(t): c for t, c in zip(legal["exchange_to"], hand)}}
+        if legal["gift"]:
+            players = view["players"]
+            # The opponent holding more cards is less likely to use the points soon.
+            return {"act": "gift", "to": max(legal["gift"], key=lambda s: players[s]["cards"])}
+        if legal["plays"]:
+            play = lowest_play(legal["plays"])
+            action = {"act": "play", "cards": play["cards"]}
+            if play["phoenix"] is not None:
+                action["phoenix"] = play["phoenix"]
+            return action
+        if legal["pass"]:
+            return {"act": "pass"}
+        return None
