@@ -1,0 +1,167 @@
+"""Small helpers that let engine tests read like the rules.
+
+Hands are written in the record notation. `table(...)` builds a game that is
+already in the play phase with exactly the given hands (as held after the
+exchange); `dealt(...)` builds one at the Grand Tichu decision with exactly the
+given dealt hands. Hands that do not name all their cards are completed from
+the rest of the deck in a fixed spread that never hands one seat four of a
+kind or five consecutive cards of one suit (so filler cards make no bombs);
+with `fill=False` the hands are used as they are (a short deal, for flow tests
+that do not score).
+"""
+
+from __future__ import annotations
+
+import copy
+
+from app.engine import Game, bombs_beating, get_ruleset, mask_cards
+
+_ANY_SINGLE = (0, 1, 2, 0, None)  # a lone 2 on the table: every bomb beats it
+
+
+def deck_of(ruleset: str = "standard"):
+    return get_ruleset(ruleset).deck
+
+
+def mask(text: str, ruleset: str = "standard") -> int:
+    return deck_of(ruleset).parse_mask(text)
+
+
+def show(cards, ruleset: str = "standard") -> str:
+    return deck_of(ruleset).format_cards(cards)
+
+
+def complete(hands: list[str], ruleset: str = "standard") -> list[list[int]]:
+    """The given (partial) hands, each completed to the ruleset's hand size."""
+    rs = get_ruleset(ruleset)
+    deck = rs.deck
+    parsed = [deck.parse_cards(h) for h in hands]
+    named = [c for h in parsed for c in h]
+    assert len(named) == len(set(named)), "a card is named twice"
+    need = [rs.hand_size - len(h) for h in parsed]
+    assert min(need) >= 0, "a hand is too big"
+    rest = [c for c in range(deck.size) if c not in set(named)]
+    # Within a rank, rotate the suits so no seat collects a suit run or four of a kind.
+    rest.sort(key=lambda c: (deck.role_of[c] != "normal", deck.rank_of[c],
+                             (deck.suit_of[c] + deck.rank_of[c]) % 4))
+    seat = 0
+    for card in rest:
+        while need[seat] == 0:
+            seat = (seat + 1) % 4
+        parsed[seat].append(card)
+        need[seat] -= 1
+        seat = (seat + 1) % 4
+    for seat, cards in enumerate(parsed):
+        whole = sum(1 << c for c in cards)
+        filler = whole & ~sum(1 << c for c in deck.parse_cards(hands[seat]))
+        for bomb in bombs_beating(whole, deck, _ANY_SINGLE):
+            assert not bomb[3] & filler, f"filler made a bomb for seat {seat}: name its cards"
+    return parsed
+
+
+def _hands(hands, ruleset, fill):
+    deck = deck_of(ruleset)
+    if fill:
+        return complete(hands, ruleset)
+    return [deck.parse_cards(h) for h in hands]
+
+
+def dealt(hands: list[str], ruleset: str = "standard", options: dict | None = None, *,
+          fill: bool = True, later: list | None = None) -> Game:
+    """A game at its first decision with exactly these dealt hands (the first 8 seen before
+    the Grand Tichu decision). `later`: the hands of further rounds (notation lists)."""
+    first = _hands(hands, ruleset, fill)
+    more = [_hands(h, ruleset, fill) for h in (later or [])]
+    rounds = [first] + more
+    return Game(ruleset, options, deal=lambda i: rounds[i] if i < len(rounds) else None)
+
+
+def exchange_to_reach(after: list[list[int]], seats: int = 4):
+    """Dealt hands and exchange choices after which the seats hold exactly `after`.
+
+    Seat t receives, from each other seat s, one card of `after[t]`; that card is
+    dealt to s instead, and s gives it to t.
+    """
+    dealt_hands = [list(h) for h in after]
+    gives = [{} for _ in range(seats)]
+    for t in range(seats):
+        givers = [s for s in range(seats) if s != t]
+        assert len(after[t]) >= len(givers), "each hand needs a card from every other seat"
+        received = after[t][-len(givers):]
+        for s, card in zip(givers, received, strict=True):
+            dealt_hands[t].remove(card)
+            dealt_hands[s].append(card)
+            gives[s][str(t)] = card
+    return dealt_hands, gives
+
+
+def table(hands: list[str], ruleset: str = "standard", options: dict | None = None, *,
+          fill: bool = True, grand: tuple = (), tichu: tuple = (), later: list | None = None) -> Game:
+    """A game in the play phase whose seats hold exactly `hands` (after the exchange).
+
+    `grand`: seats that call Grand Tichu; `tichu`: seats that call Tichu before the
+    exchange. `later`: the dealt hands of further rounds (notation lists).
+    """
+    deck = deck_of(ruleset)
+    after = _hands(hands, ruleset, fill)
+    dealt_hands, gives = exchange_to_reach(after)
+    more = [_hands(h, ruleset, fill) for h in (later or [])]
+    rounds = [dealt_hands] + more
+    game = Game(ruleset, options, deal=lambda i: rounds[i] if i < len(rounds) else None)
+    if game.rules.grand_tichu:
+        for seat in range(4):
+            game.apply({"seat": seat, "act": "grand", "call": seat in grand})
+    for seat in tichu:
+        game.apply({"seat": seat, "act": "tichu"})
+    for seat in range(4):
+        game.apply({"seat": seat, "act": "exchange",
+                    "give": {t: deck.codes[c] for t, c in gives[seat].items()}})
+    assert game.round.phase == "play"
+    for seat in range(4):
+        assert sorted(mask_cards(game.round.hands[seat])) == sorted(after[seat])
+    return game
+
+
+def play(game: Game, seat: int, cards: str, **extra):
+    return game.apply({"seat": seat, "act": "play", "cards": cards, **extra})
+
+
+def pass_(game: Game, *seats: int):
+    for seat in seats:
+        game.apply({"seat": seat, "act": "pass"})
+
+
+def gift(game: Game, seat: int, to: int):
+    return game.apply({"seat": seat, "act": "gift", "to": to})
+
+
+def hand(game: Game, seat: int) -> str:
+    return show(game.round.hands[seat], game.rules.ruleset.name)
+
+
+def plays_of(game: Game, seat: int) -> set[str]:
+    """The card sets a seat may play in its regular turn, in notation."""
+    deck = game.rules.deck
+    return {deck.format_cards(p[3]) for p in game.legal(seat).plays}
+
+
+def bombs_of(game: Game, seat: int) -> set[str]:
+    deck = game.rules.deck
+    return {deck.format_cards(p[3]) for p in game.legal(seat).bombs}
+
+
+def snapshot(game: Game) -> dict:
+    """Everything a refused action must leave untouched: every field of the round and the game."""
+    rnd = game.round
+    fields = {k: v for k, v in vars(rnd).items() if k not in ("rules", "deck")}
+    return copy.deepcopy({
+        "round": fields,
+        "rounds": len(game.rounds),
+        "totals": list(game.totals),
+        "winner": game.winner,
+        "version": game.version,
+    })
+
+
+# A 14-card straight from the Mah Jong to the Ace in mixed suits: one play and the seat is out.
+LONG_STRAIGHT = "Mj S2 B3 G4 R5 S6 B7 G8 R9 S10 BJ GQ RK SA"
