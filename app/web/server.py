@@ -1,26 +1,93 @@
-"""Start the game server: `python -m app [--host H] [--port P]` (or the PORT variable)."""
+"""The server: `create_app()` builds the Flask app with its Socket.IO server, and
+`python -m app [--host H] [--port P]` (or the HOST/PORT variables) runs it.
+
+Configuration (environment variables, or keys of `create_app(config)`):
+
+- `TICHU_DATA_DIR`: where tables are saved (default `instance/tables` under the
+  working directory); `TICHU_PERSIST=0` keeps nothing on disk.
+- `TICHU_BOT_DELAY`: seconds a bot waits before it acts (default 0.6).
+- `TICHU_TABLE_DAYS`: tables untouched for this many days are removed on start (default 30).
+- `TICHU_TESTING=1`: testing mode (tables may be created with a fixed seed). Never in production.
+
+Production: one process (tables live in memory), threads for the connections:
+`gunicorn -w 1 --threads 200 -b 0.0.0.0:5000 'app.web.server:create_app()'`.
+"""
 
 from __future__ import annotations
 
 import argparse
+import logging
 import os
+from pathlib import Path
 
 from flask import Flask
+from flask_socketio import SocketIO
+
+from . import events, routes
+from .bots_runner import BotRunner
+from .hub import Hub
+from .persistence import Store
+from .tables import Registry
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
-def create_app() -> Flask:
-    app = Flask(__name__, template_folder="../../templates", static_folder="../../static")
+def _env_flag(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    return default if value is None else value.strip().lower() in ("1", "true", "yes", "on")
 
-    @app.get("/")
-    def index():
-        return "<!doctype html><title>Tichu</title><h1>Tichu</h1><p>The table is coming soon.</p>"
 
+def default_config() -> dict:
+    return {
+        "TICHU_TESTING": _env_flag("TICHU_TESTING", False),
+        "TICHU_PERSIST": _env_flag("TICHU_PERSIST", True),
+        "TICHU_DATA_DIR": os.environ.get("TICHU_DATA_DIR") or os.path.join(os.getcwd(), "instance", "tables"),
+        "TICHU_BOT_DELAY": float(os.environ.get("TICHU_BOT_DELAY", "0.6")),
+        "TICHU_BOT_WORKERS": int(os.environ.get("TICHU_BOT_WORKERS", "4")),
+        "TICHU_TABLE_DAYS": float(os.environ.get("TICHU_TABLE_DAYS", "30")),
+    }
+
+
+def create_app(config: dict | None = None) -> Flask:
+    app = Flask(__name__, template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+    app.config.update(default_config())
+    app.config.update(config or {})
+    app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or os.urandom(24).hex()
+    app.json.sort_keys = False
+
+    socketio = SocketIO(app, async_mode="threading", max_http_buffer_size=64 * 1024)
+    registry = Registry(testing=app.config["TICHU_TESTING"])
+    store = Store(app.config["TICHU_DATA_DIR"] if app.config["TICHU_PERSIST"] else None)
+
+    def emit(sid: str, event: str, data: dict) -> None:
+        socketio.emit(event, data, to=sid)
+
+    hub = Hub(registry, store, emit)
+    for table in store.load_all(max_age_days=app.config["TICHU_TABLE_DAYS"]):
+        registry.add(table)
+    runner = BotRunner(hub, registry, delay=app.config["TICHU_BOT_DELAY"],
+                       workers=app.config["TICHU_BOT_WORKERS"])
+    hub.bots = runner
+    app.extensions["tichu"] = hub
+
+    routes.register(app, hub)
+    events.register(socketio, hub)
+    for table in registry.all():
+        runner.poke(table)  # restored games with bots to move carry on
     return app
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m app", description="Run the Tichu game server.")
-    parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
+    parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"),
+                        help="address to listen on (0.0.0.0 for the whole network)")
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "5000")))
+    parser.add_argument("--data-dir", help="where tables are saved (TICHU_DATA_DIR)")
     args = parser.parse_args(argv)
-    create_app().run(host=args.host, port=args.port)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    config = {"TICHU_DATA_DIR": args.data_dir} if args.data_dir else None
+    app = create_app(config)
+    socketio = app.extensions["socketio"]
+    print(f"Tichu is served on http://{'localhost' if args.host == '127.0.0.1' else args.host}:{args.port}",
+          flush=True)
+    socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True, log_output=False)

@@ -1,0 +1,201 @@
+"""Drives the bot seats of all tables.
+
+After every accepted change the hub pokes the table's runner entry. After a
+short pause (so people can follow the play) a worker takes the views of the
+table's bot seats under the lock, lets the bots decide outside it (a strong
+bot may think for a while), and applies one decision under the lock only if
+the table has not changed meanwhile; otherwise the change has poked the table
+again and the bots are asked anew. Every change asks every bot, so bots can
+call Tichu and bomb out of turn.
+
+A bot that raises, answers something illegal, or answers nothing when it must
+act is logged and replaced for that decision by SimpleBot, so a table never
+stalls.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import logging
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+from app.bots import SimpleBot
+from app.engine import IllegalAction
+
+from .tables import PLAYING, Refused, Table
+
+log = logging.getLogger(__name__)
+
+
+def must_act(legal: dict) -> bool:
+    """Whether a seat's legal actions include a decision the game waits for."""
+    return bool(legal["grand"] or legal["exchange"] or legal["gift"] or legal["plays"] or legal["pass"])
+
+
+def may_act(legal: dict | None) -> bool:
+    return bool(legal) and bool(must_act(legal) or legal["tichu"] or legal["bombs"])
+
+
+def _priority(seat: int, action: dict, legal: dict) -> tuple:
+    # Calls first, then bombs out of turn (bombs go before ordinary plays), then the rest.
+    if action.get("act") == "tichu":
+        return (0, seat)
+    if action.get("act") == "play" and not must_act(legal):
+        return (1, seat)
+    return (2, seat)
+
+
+class BotRunner:
+    def __init__(self, hub, registry, delay: float = 0.6, workers: int = 4):
+        self.hub = hub
+        self.registry = registry
+        self.delay = max(0.0, float(delay))
+        self._cond = threading.Condition()
+        self._heap: list = []  # (due time, sequence, table code)
+        self._seq = itertools.count()
+        self._scheduled: set[str] = set()
+        self._running: set[str] = set()
+        self._again: set[str] = set()
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bots")
+        self._stopped = False
+        self._thread = threading.Thread(target=self._schedule_loop, name="bot-scheduler", daemon=True)
+        self._thread.start()
+
+    # -- scheduling ------------------------------------------------------------------------
+
+    def poke(self, table: Table) -> None:
+        """The table changed: let its bots look at it after the pause."""
+        if not table.bots or table.status != PLAYING:
+            return
+        with self._cond:
+            if table.code in self._running:
+                self._again.add(table.code)
+            elif table.code not in self._scheduled:
+                self._push(table.code)
+
+    def _push(self, code: str):
+        self._scheduled.add(code)
+        heapq.heappush(self._heap, (time.monotonic() + self.delay, next(self._seq), code))
+        self._cond.notify_all()
+
+    def _schedule_loop(self):
+        with self._cond:
+            while not self._stopped:
+                if not self._heap:
+                    self._cond.wait()
+                    continue
+                due, _, code = self._heap[0]
+                wait = due - time.monotonic()
+                if wait > 0:
+                    self._cond.wait(wait)
+                    continue
+                heapq.heappop(self._heap)
+                self._scheduled.discard(code)
+                self._running.add(code)
+                try:
+                    self._pool.submit(self._run, code)
+                except RuntimeError:  # the pool is shut down
+                    self._running.discard(code)
+
+    def _run(self, code: str):
+        try:
+            table = self.registry.get(code)
+            if table is not None:
+                self.turn(table)
+        except Exception:
+            log.exception("bot turn failed at table %s", code)
+        finally:
+            with self._cond:
+                self._running.discard(code)
+                if code in self._again:
+                    self._again.discard(code)
+                    if code not in self._scheduled:
+                        self._push(code)
+                self._cond.notify_all()
+
+    def wait_idle(self, timeout: float = 10.0) -> bool:
+        """Block until no bot has anything scheduled or running (for tests); False on timeout."""
+        end = time.monotonic() + timeout
+        with self._cond:
+            while self._heap or self._running:
+                left = end - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cond.wait(left)
+        return True
+
+    def stop(self):
+        with self._cond:
+            self._stopped = True
+            self._cond.notify_all()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    # -- one round of decisions -------------------------------------------------------------
+
+    def turn(self, table: Table) -> bool:
+        """Ask the table's bots once; apply at most one decision. True if one was applied."""
+        with table.lock:
+            if table.status != PLAYING:
+                return False
+            version = table.version
+            asks = []
+            for seat, bot in table.bots.items():
+                view = table.view(seat)
+                if view is not None and may_act(view["legal"]):
+                    asks.append((seat, bot, view))
+        decisions = []
+        for seat, bot, view in asks:
+            action = self._decide(bot, seat, view)
+            if action is not None:
+                decisions.append((_priority(seat, action, view["legal"]), seat, action, view))
+        if not decisions:
+            return False
+        decisions.sort(key=lambda d: d[0])
+        with table.lock:
+            if table.version != version or table.status != PLAYING:
+                return False  # the change that moved the version asks the bots again
+            for _, seat, action, view in decisions:
+                if table.bots.get(seat) is None:
+                    continue
+                if self._apply(table, seat, action, view):
+                    self.hub.commit(table)
+                    return True
+        return False
+
+    def _decide(self, bot, seat: int, view: dict) -> dict | None:
+        try:
+            action = bot.decide(view)
+            if action is not None and not isinstance(action, dict):
+                raise TypeError(f"decide() returned {type(action).__name__}, not a dict")
+        except Exception:
+            log.exception("bot %s at seat %d failed; SimpleBot decides instead", type(bot).__name__, seat)
+            return self._fallback(seat, view)
+        if action is None and must_act(view["legal"]):
+            log.warning("bot %s at seat %d did not act when it had to; SimpleBot decides instead",
+                        type(bot).__name__, seat)
+            return self._fallback(seat, view)
+        return action
+
+    @staticmethod
+    def _fallback(seat: int, view: dict) -> dict | None:
+        return SimpleBot(seat).decide(view)
+
+    def _apply(self, table: Table, seat: int, action: dict, view: dict) -> bool:
+        try:
+            table.apply(seat, action)
+            return True
+        except (IllegalAction, Refused) as exc:
+            log.warning("bot at table %s seat %d: %r refused (%s); SimpleBot decides instead",
+                        table.code, seat, action, exc)
+        fallback = self._fallback(seat, view)
+        if fallback is None or fallback == action:
+            return False
+        try:
+            table.apply(seat, fallback)
+            return True
+        except (IllegalAction, Refused) as exc:
+            log.error("SimpleBot's %r refused at table %s seat %d: %s", fallback, table.code, seat, exc)
+            return False

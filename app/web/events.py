@@ -1,0 +1,166 @@
+"""Socket.IO events: validate every payload, map the connection to its table and seat, ack.
+
+Client -> server events (each answered by an acknowledgement
+`{"ok": true, "version": n, ...}` or `{"ok": false, "code": "...", "message": "..."}`;
+a refused request changes nothing and sends nothing to anybody else):
+
+- `join` {code, token?}: watch a table (with a token: as that person, in that seat)
+- `sit` {seat, name}: take a seat (the ack carries a new `token` for a newcomer)
+- `stand` {}: leave one's seat before the start
+- `bot` {seat, level?}: host: a bot plays the seat (empty, absent player's, or new level)
+- `free` {seat}: host, before the start: take a bot or an absent player off a seat
+- `start` {}: host: start the game once all seats are taken
+- `new_game` {}: host: another game with the same seats once the game is over
+- `act` {action}: a game action of one's own seat, in the record's form without `seat`
+- `sync` {}: ask for a snapshot (a client that saw a gap in the versions)
+
+Server -> client: `state`, the versioned envelopes of `protocol.py`.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+
+from flask import request
+
+from app.engine import EngineError
+
+from .tables import Refused, hash_token, new_token
+
+log = logging.getLogger(__name__)
+
+
+def _payload(args) -> dict:
+    if len(args) != 1 or not isinstance(args[0], dict):
+        raise Refused("bad_request", "send one object with the event's fields")
+    return args[0]
+
+
+def _ok(version: int, **extra) -> dict:
+    return {"ok": True, "version": version, **extra}
+
+
+def register(socketio, hub) -> None:
+    registry = hub.registry
+
+    def handler(name):
+        def wrap(fn):
+            @functools.wraps(fn)
+            def event(*args):
+                try:
+                    return fn(_payload(args))
+                except Refused as exc:
+                    return exc.ack()
+                except EngineError as exc:
+                    return {"ok": False, "code": exc.code, "message": exc.message}
+                except Exception:
+                    log.exception("event %s failed", name)
+                    return {"ok": False, "code": "server_error",
+                            "message": "something went wrong on the server"}
+            socketio.on_event(name, event)
+            return event
+        return wrap
+
+    def current():
+        """The table and client of this connection, or refused."""
+        table, client = hub.table_of(request.sid)
+        if table is None or client is None:
+            raise Refused("not_joined", "join a table first")
+        return table, client
+
+    def changed_seating(table, before: tuple) -> bool:
+        return before != _presence(table)
+
+    @socketio.on("connect")
+    def on_connect(*_args):
+        return True
+
+    @socketio.on("disconnect")
+    def on_disconnect(*_args):
+        _leave(hub, request.sid)
+
+    @handler("join")
+    def join(data):
+        code = data.get("code")
+        token = data.get("token")
+        if not isinstance(code, str) or (token is not None and not isinstance(token, str)):
+            raise Refused("bad_request", "join needs 'code' and optionally 'token' (text)")
+        table = registry.get(code)
+        if table is None:
+            raise Refused("unknown_table", "there is no table with this code")
+        token_hash = hash_token(token) if token else None
+        with table.lock:
+            if token_hash is not None and not table.known(token_hash):
+                raise Refused("bad_token", "this token does not belong to this table; join as a spectator")
+        _leave(hub, request.sid)  # one table per connection
+        with table.lock:
+            before = _presence(table)
+            client = table.attach(request.sid, token_hash)
+            hub.bind(request.sid, table)
+            if changed_seating(table, before):
+                version = hub.commit(table)  # the new client gets a snapshot, the others a patch
+            else:
+                hub.snapshot(table, client)
+                version = table.version
+            return _ok(version, seat=client.seat)
+
+    @handler("sync")
+    def sync(data):
+        table, client = current()
+        with table.lock:
+            hub.snapshot(table, client)
+            return _ok(table.version)
+
+    @handler("sit")
+    def sit(data):
+        table, client = current()
+        token = None if client.token_hash else new_token()
+        with table.lock:
+            table.sit(client, data.get("seat"), data.get("name"),
+                      new_token_hash=hash_token(token) if token else None)
+            version = hub.commit(table)
+        return _ok(version, seat=client.seat, **({"token": token} if token else {}))
+
+    def simple(name, method, *fields):
+        @handler(name)
+        def event(data):
+            table, client = current()
+            with table.lock:
+                getattr(table, method)(client, *(data.get(f) for f in fields))
+                return _ok(hub.commit(table))
+        return event
+
+    simple("stand", "stand")
+    simple("bot", "set_bot", "seat", "level")
+    simple("free", "free_seat", "seat")
+    simple("start", "start")
+    simple("new_game", "new_game")
+
+    @handler("act")
+    def act(data):
+        table, client = current()
+        action = data.get("action")
+        if not isinstance(action, dict):
+            raise Refused("bad_request", "'action' is an object like {\"act\": \"pass\"}")
+        with table.lock:
+            table.act(client, action)
+            return _ok(hub.commit(table))
+
+
+def _presence(table) -> tuple:
+    """What connections change in the table's metadata: who is online, how many watch."""
+    meta_seats = tuple(table.online(i) for i in range(len(table.seats)))
+    spectators = sum(1 for c in table.clients.values() if c.seat is None)
+    return meta_seats, spectators, table.host_online()
+
+
+def _leave(hub, sid: str) -> None:
+    code = hub.unbind(sid)
+    table = hub.registry.get(code) if code else None
+    if table is None:
+        return
+    with table.lock:
+        before = _presence(table)
+        if table.detach(sid) is not None and before != _presence(table):
+            hub.commit(table)

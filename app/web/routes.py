@@ -1,0 +1,88 @@
+"""Pages and JSON endpoints: the lobby, the table page, creating and listing tables, records."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Flask, abort, jsonify, render_template, request
+
+from app.engine import RULESETS
+
+from .tables import Refused
+
+
+def ruleset_forms() -> list[dict]:
+    """The rulesets and their options as data for the lobby's form (labels live in the JS)."""
+    forms = []
+    for ruleset in RULESETS.values():
+        options = []
+        for opt in ruleset.options.values():
+            options.append({
+                "name": opt.name,
+                "default": opt.default,
+                "choices": list(opt.choices),
+                "describe": opt.describe,
+                "step": 50 if "multiple of 50" in opt.describe else 1,
+            })
+        forms.append({"name": ruleset.name, "options": options})
+    return forms
+
+
+def register(app: Flask, hub) -> None:
+    registry = hub.registry
+
+    def page_config(**extra) -> str:
+        return json.dumps({"testing": bool(app.config["TICHU_TESTING"]), **extra})
+
+    @app.get("/")
+    def lobby():
+        return render_template("lobby.html", config=page_config(rulesets=ruleset_forms()))
+
+    @app.get("/t/<code>")
+    def table_page(code):
+        table = registry.get(code)
+        if table is None:
+            return render_template("lobby.html", config=page_config(rulesets=ruleset_forms(),
+                                                                     missing=code.upper())), 404
+        return render_template("table.html", code=table.code, name=table.name,
+                               config=page_config(code=table.code))
+
+    @app.post("/api/tables")
+    def create_table():
+        data = request.get_json(silent=True)
+        if not isinstance(data, dict):
+            return jsonify(ok=False, code="bad_request", message="send a JSON object"), 400
+        try:
+            table, token = registry.create(
+                host_name=data.get("host_name"), name=data.get("name"),
+                ruleset=data.get("ruleset", "standard"), options=data.get("options"),
+                listed=data.get("listed", True), seed=data.get("seed"))
+        except Refused as exc:
+            return jsonify(exc.ack()), 400
+        with table.lock:
+            hub.commit(table)  # version 1, saved to disk
+        return jsonify(ok=True, code=table.code, token=token, url=f"/t/{table.code}"), 201
+
+    @app.get("/api/tables")
+    def list_tables():
+        return jsonify(ok=True, tables=registry.listed())
+
+    @app.get("/t/<code>/record.json")
+    def download_record(code):
+        table = registry.get(code)
+        if table is None:
+            abort(404)
+        number = request.args.get("game", type=int)
+        with table.lock:
+            try:
+                record = table.record(number)
+            except Refused as exc:
+                return jsonify(exc.ack()), 404
+            suffix = "" if number is None else f"-{number + 1}"
+        response = jsonify(record)
+        response.headers["Content-Disposition"] = f'attachment; filename="tichu-{table.code}{suffix}.json"'
+        return response
+
+    @app.get("/healthz")
+    def health():
+        return jsonify(ok=True, tables=len(registry.all()))
