@@ -19,9 +19,7 @@ path is a list of keys and list indexes from the document's root:
 - `["a", path, items]`: append items to the list at path (histories grow this way);
 - `["t", path, n]`: truncate the list at path to its first n items.
 
-`diff` treats containers with `==`, so inside an unchanged container 1 and
-true would compare equal; the documents here keep one type per key, and
-scalars that differ are always compared with their types.
+`diff` compares values as JSON does: 1, 1.0 and true are three different values.
 """
 
 from __future__ import annotations
@@ -47,7 +45,14 @@ def diff(old, new, path: tuple = ()) -> list:
 
 
 def _same(a, b) -> bool:
-    return type(a) is type(b) and (a is b or a == b)
+    """Equal as JSON: `==` says 1 == True == 1.0, so equal containers are compared by repr too."""
+    if type(a) is not type(b):
+        return False
+    if a is b:
+        return True
+    if not a == b:
+        return False
+    return type(a) not in (dict, list) or repr(a) == repr(b)
 
 
 def _diff(old, new, path: list, ops: list) -> None:
@@ -65,15 +70,15 @@ def _diff(old, new, path: list, ops: list) -> None:
                 ops.append([DELETE, path + [key]])
     elif kind is list:
         _diff_list(old, new, path, ops)
-    elif old != new:
+    elif not _same(old, new):
         ops.append([SET, path, new])
 
 
 def _diff_list(old: list, new: list, path: list, ops: list) -> None:
     n_old, n_new = len(old), len(new)
-    if n_new > n_old and new[:n_old] == old:
+    if n_new > n_old and _same(new[:n_old], old):
         ops.append([APPEND, path, new[n_old:]])
-    elif n_new < n_old and old[:n_new] == new:
+    elif n_new < n_old and _same(old[:n_new], new):
         ops.append([TRUNCATE, path, n_new])
     elif n_new == n_old:
         changed = [i for i in range(n_new) if not _same(old[i], new[i])]
@@ -101,26 +106,30 @@ def apply_patch(doc, ops: list):
     for op in ops:
         try:
             kind, path = op[0], op[1]
-            if not path:
-                if kind != SET:
-                    raise PatchError(f"only 's' applies to the root, not {kind!r}")
-                doc = copy.deepcopy(op[2])
-                continue
-            parent = doc
-            for key in path[:-1]:
-                parent = parent[key]
-            last = path[-1]
-            if kind == SET:
-                parent[last] = copy.deepcopy(op[2])
-            elif kind == DELETE:
-                del parent[last]
-            elif kind == APPEND:
-                parent[last].extend(copy.deepcopy(op[2]))
-            elif kind == TRUNCATE:
-                del parent[last][op[2]:]
+            if kind in (APPEND, TRUNCATE):
+                target = doc
+                for key in path:
+                    target = target[key]
+                if kind == APPEND:
+                    target.extend(copy.deepcopy(op[2]))
+                else:
+                    del target[op[2]:]
+            elif kind in (SET, DELETE):
+                if not path:
+                    if kind == DELETE:
+                        raise PatchError("the root cannot be deleted")
+                    doc = copy.deepcopy(op[2])
+                    continue
+                parent = doc
+                for key in path[:-1]:
+                    parent = parent[key]
+                if kind == SET:
+                    parent[path[-1]] = copy.deepcopy(op[2])
+                else:
+                    del parent[path[-1]]
             else:
                 raise PatchError(f"unknown operation {kind!r}")
-        except (KeyError, IndexError, TypeError) as exc:
+        except (KeyError, IndexError, TypeError, AttributeError) as exc:
             raise PatchError(f"operation {op!r} does not fit the document: {exc}") from None
     return doc
 

@@ -1,0 +1,107 @@
+"""Fixtures for the socket layer: an app in testing mode and clients that track their document."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.web.protocol import apply_patch
+from app.web.server import create_app
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = create_app({"TICHU_TESTING": True, "TICHU_BOT_DELAY": 0.0,
+                      "TICHU_DATA_DIR": str(tmp_path / "tables"), "TICHU_PERSIST": True})
+    yield app
+    app.extensions["tichu"].bots.stop()
+
+
+@pytest.fixture
+def hub(app):
+    return app.extensions["tichu"]
+
+
+@pytest.fixture
+def http(app):
+    return app.test_client()
+
+
+class Player:
+    """A Socket.IO test client that keeps the document the server's messages describe.
+
+    It checks every envelope as a browser would: a patch must start at the version
+    it holds, versions only go forward one at a time.
+    """
+
+    def __init__(self, app, http, name: str | None = None):
+        self.app = app
+        self.client = app.extensions["socketio"].test_client(app, flask_test_client=http)
+        self.name = name
+        self.token = None
+        self.doc = None
+        self.version = None
+        self.messages: list[dict] = []  # every envelope received, in order
+
+    def emit(self, event: str, payload=None, *extra):
+        args = [] if payload is None and not extra else [payload, *extra]
+        return self.client.emit(event, *args, callback=True)
+
+    def pump(self) -> list[dict]:
+        """Take the envelopes received since the last call and apply them."""
+        new = []
+        for item in self.client.get_received():
+            assert item["name"] == "state", item
+            (msg,) = item["args"]
+            new.append(msg)
+            self._apply(msg)
+        self.messages += new
+        return new
+
+    def _apply(self, msg: dict):
+        if msg["t"] == "snapshot":
+            self.doc, self.version = msg["doc"], msg["v"]
+            return
+        assert msg["t"] == "patch"
+        assert self.version is not None, "a patch before any snapshot"
+        assert msg["base"] == self.version, f"patch from {msg['base']} on version {self.version}"
+        assert msg["v"] == self.version + 1, "versions must be contiguous"
+        self.doc = apply_patch(self.doc, msg["ops"])
+        self.version = msg["v"]
+
+    def join(self, code: str, token: str | None = None):
+        ack = self.emit("join", {"code": code, **({"token": token} if token else {})})
+        self.pump()
+        return ack
+
+    def sit(self, seat: int):
+        ack = self.emit("sit", {"seat": seat, "name": self.name})
+        if ack.get("token"):
+            self.token = ack["token"]
+        self.pump()
+        return ack
+
+    def act(self, **action):
+        ack = self.emit("act", {"action": action})
+        self.pump()
+        return ack
+
+    @property
+    def view(self) -> dict:
+        return self.doc["game"]
+
+    def disconnect(self):
+        self.client.disconnect()
+
+
+@pytest.fixture
+def player(app, http):
+    def make(name: str | None = None) -> Player:
+        return Player(app, http, name)
+    return make
+
+
+def create_table(http, host_name="Anna", **fields) -> tuple[str, str]:
+    resp = http.post("/api/tables", json={"host_name": host_name, **fields})
+    assert resp.status_code == 201, resp.get_json()
+    data = resp.get_json()
+    return data["code"], data["token"]

@@ -1,0 +1,129 @@
+"""Bots on server seats: they play whole games, never stall, never act on a stale view."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.bots import LEVELS, Bot, SimpleBot
+from app.engine import view_for
+from app.web.bots_runner import must_act
+
+from .conftest import create_table
+
+
+def bot_table(app, http, player, levels=("greedy", "greedy", "greedy"), **fields):
+    code, token = create_table(http, seed=21, **fields)
+    me = player("Anna")
+    me.join(code, token)
+    me.sit(0)
+    for seat, level in zip((1, 2, 3), levels):
+        assert me.emit("bot", {"seat": seat, "level": level})["ok"]
+    assert me.emit("start", {})["ok"]
+    return app.extensions["tichu"].registry.get(code), me
+
+
+def play_with_bots(hub, table, me, max_steps=3000):
+    """The person acts whenever the game waits for them; bots do the rest."""
+    for _ in range(max_steps):
+        assert hub.bots.wait_idle(20), "the bots got stuck"
+        me.pump()
+        if table.game.over:
+            return
+        view = me.view
+        assert view == view_for(table.game, 0)
+        assert must_act(view["legal"]), "nobody acts: the table stalled"
+        ack = me.act(**SimpleBot(0).decide(view))
+        assert ack["ok"], ack
+    raise AssertionError("the game did not end")
+
+
+def test_one_person_and_three_bots_play_a_short_game_to_its_end(app, http, player, hub):
+    table, me = bot_table(app, http, player, options={"target": 50})
+    play_with_bots(hub, table, me)
+    me.pump()
+    assert me.doc["table"]["status"] == "over"
+    assert me.doc["game"]["game_over"] is True and me.doc["game"]["winner"] is not None
+    assert me.doc["table"]["finished_games"] == 1
+
+
+def test_the_host_starts_a_new_game_after_the_end(app, http, player, hub):
+    table, me = bot_table(app, http, player, options={"target": 50})
+    assert me.emit("new_game", {})["code"] == "not_now"
+    play_with_bots(hub, table, me)
+    first = table.game
+    assert me.emit("new_game", {})["ok"]
+    assert table.game is not first and not table.game.over and table.game_no == 2
+    assert len(table.past) == 1
+    assert hub.bots.wait_idle()
+    me.pump()
+    assert me.doc["game"]["round"] == 0 and me.doc["table"]["finished_games"] == 1
+
+
+class RaisingBot(Bot):
+    def decide(self, view):
+        raise RuntimeError("thinking too hard")
+
+
+class IllegalBot(Bot):
+    def decide(self, view):
+        return {"act": "play", "cards": "Dr Ph"}
+
+
+class LazyBot(Bot):
+    def decide(self, view):
+        return None
+
+
+class WrongTypeBot(Bot):
+    def decide(self, view):
+        return "pass"
+
+
+@pytest.mark.parametrize("bad", [RaisingBot, IllegalBot, LazyBot, WrongTypeBot])
+def test_a_failing_bot_is_replaced_by_simplebot_and_the_game_goes_on(app, http, player, hub,
+                                                                    monkeypatch, bad, caplog):
+    monkeypatch.setitem(LEVELS, "bad", bad)
+    table, me = bot_table(app, http, player, levels=("bad", "greedy", "bad"), options={"target": 50})
+    play_with_bots(hub, table, me)
+    assert table.game.over
+    assert "SimpleBot decides instead" in caplog.text
+
+
+def test_levels_are_read_when_used(app, http, player, monkeypatch):
+    class Clever(SimpleBot):
+        name = "clever"
+    code, token = create_table(http)
+    me = player("Anna")
+    me.join(code, token)
+    assert me.emit("bot", {"seat": 1, "level": "clever"})["code"] == "bad_request"
+    monkeypatch.setitem(LEVELS, "clever", Clever)
+    assert me.emit("bot", {"seat": 1, "level": "clever"})["ok"]
+    me.pump()
+    assert "clever" in me.doc["table"]["levels"]
+    table = app.extensions["tichu"].registry.get(code)
+    assert isinstance(table.bots[1], Clever)
+
+
+def test_a_decision_on_a_stale_view_is_dropped(app, http, player, hub, monkeypatch):
+    """While a bot thinks, a person acts: the bot's answer to the old view is not applied."""
+    runner = hub.bots
+    monkeypatch.setattr(runner, "poke", lambda table: None)  # this test runs the bots' turn itself
+    moves = []
+
+    class Interrupted(Bot):
+        def decide(self, view):
+            if not moves:
+                # The person decides on Grand Tichu while the bot thinks (outside the lock).
+                moves.append(me.act(act="grand", call=False))
+            return SimpleBot(self.seat).decide(view)
+
+    monkeypatch.setitem(LEVELS, "interrupted", Interrupted)
+    table, me = bot_table(app, http, player, levels=("interrupted", "greedy", "greedy"))
+    version = table.version
+    assert runner.turn(table) is False
+    assert moves and moves[0]["ok"]
+    assert table.version == version + 1, "only the person's action was applied"
+    assert table.game.round.grand == [False, None, None, None]
+    # Asked again on the new version, a bot acts.
+    assert runner.turn(table) is True
+    assert table.version == version + 2

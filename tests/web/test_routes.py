@@ -1,0 +1,96 @@
+"""Pages and JSON endpoints: lobby, table page, creating and listing tables, record downloads."""
+
+from __future__ import annotations
+
+from app.engine import replay
+from app.engine.record import format_hand
+from app.web.server import create_app
+
+from .conftest import create_table
+from .test_bots import bot_table, play_with_bots
+from .test_play import play_round, seat_table
+
+
+def test_lobby_and_table_pages(http):
+    page = http.get("/")
+    assert page.status_code == 200 and b"lobby.js" in page.data
+    code, _ = create_table(http)
+    page = http.get(f"/t/{code}")
+    assert page.status_code == 200 and code.encode() in page.data and b"table.js" in page.data
+    assert http.get(f"/t/{code.lower()}").status_code == 200
+    missing = http.get("/t/NOPE1")
+    assert missing.status_code == 404 and b"NOPE1" in missing.data
+
+
+def test_static_files_and_the_vendored_socketio_client(http):
+    assert http.get("/static/vendor/socket.io.min.js").status_code == 200
+    assert http.get("/static/js/table.js").status_code == 200
+
+
+def test_creating_a_table_checks_its_settings(http):
+    def create(**fields):
+        return http.post("/api/tables", json=fields)
+
+    assert create(host_name="Anna", options={"target": 500, "direction": "cw"}).status_code == 201
+    bad = create(host_name="Anna", options={"target": 333})
+    assert bad.status_code == 400 and bad.get_json()["code"] == "bad_options"
+    assert create(host_name="Anna", options={"target_lead": 400}).get_json()["code"] == "bad_options"
+    assert create(host_name="Anna", ruleset="chess").get_json()["code"] == "bad_options"
+    assert create(host_name="").get_json()["code"] == "bad_name"
+    assert create(host_name="Anna", options=[1]).get_json()["code"] == "bad_request"
+    assert http.post("/api/tables", data="nonsense").status_code == 400
+    ok = create(host_name="Anna", ruleset="fifty-two", options={"max_rounds": 3}, name="Night game")
+    assert ok.status_code == 201 and ok.get_json()["url"].startswith("/t/")
+
+
+def test_seeds_are_refused_outside_testing_mode(tmp_path):
+    app = create_app({"TICHU_TESTING": False, "TICHU_DATA_DIR": str(tmp_path)})
+    try:
+        resp = app.test_client().post("/api/tables", json={"host_name": "Anna", "seed": 1})
+        assert resp.status_code == 400 and resp.get_json()["code"] == "bad_request"
+    finally:
+        app.extensions["tichu"].bots.stop()
+
+
+def test_the_lobby_lists_open_tables_first(http):
+    playing, _ = create_table(http, name="Busy")
+    hidden, _ = create_table(http, name="Private", listed=False)
+    open_code, _ = create_table(http, name="Open")
+    tables = http.get("/api/tables").get_json()["tables"]
+    codes = [t["code"] for t in tables]
+    assert hidden not in codes and open_code in codes and playing in codes
+    row = next(t for t in tables if t["code"] == open_code)
+    assert row == {**row, "name": "Open", "status": "waiting", "free": 4, "ruleset": "standard"}
+    assert "token" not in str(tables) and "seed" not in str(tables)
+
+
+def test_record_of_a_running_game_holds_only_completed_rounds(app, http, player):
+    code, table, players, _ = seat_table(app, http, player)
+    assert http.get(f"/t/{code}/record.json").status_code == 200  # no round completed yet
+    assert http.get(f"/t/{code}/record.json").get_json()["rounds"] == []
+    play_round(table, players)
+    resp = http.get(f"/t/{code}/record.json")
+    assert resp.status_code == 200 and "attachment" in resp.headers["Content-Disposition"]
+    record = resp.get_json()
+    assert len(record["rounds"]) == 1 and replay(record)["ok"]
+    current = table.game.round
+    deck = table.game.rules.deck
+    text = resp.get_data(as_text=True)
+    for hand in current.dealt:
+        assert format_hand(deck, hand, 8) not in text
+
+
+def test_record_of_a_finished_game_is_complete(app, http, player, hub):
+    table, me = bot_table(app, http, player, options={"target": 50})
+    play_with_bots(hub, table, me)
+    record = http.get(f"/t/{table.code}/record.json").get_json()
+    result = replay(record)
+    assert result["ok"] and result["winner"] == table.game.winner
+    assert http.get(f"/t/{table.code}/record.json?game=0").get_json() == record
+    assert http.get(f"/t/{table.code}/record.json?game=5").status_code == 404
+
+
+def test_record_before_the_start_and_of_unknown_tables(http):
+    code, _ = create_table(http)
+    assert http.get(f"/t/{code}/record.json").status_code == 404
+    assert http.get("/t/XXXXX/record.json").status_code == 404
