@@ -100,14 +100,22 @@ def table(hands: list[str], ruleset: str = "standard", options: dict | None = No
     """A game in the play phase whose seats hold exactly `hands` (after the exchange).
 
     `grand`: seats that call Grand Tichu; `tichu`: seats that call Tichu before the
-    exchange. `later`: the dealt hands of further rounds (notation lists).
+    exchange. `later`: the hands of further rounds, also as held after their exchange;
+    `begin_round(game)` brings such a round to its play phase.
     """
-    deck = deck_of(ruleset)
-    after = _hands(hands, ruleset, fill)
-    dealt_hands, gives = exchange_to_reach(after)
-    more = [_hands(h, ruleset, fill) for h in (later or [])]
-    rounds = [dealt_hands] + more
+    after = [_hands(h, ruleset, fill) for h in [hands] + list(later or [])]
+    plans = [exchange_to_reach(h) for h in after]
+    rounds = [dealt_hands for dealt_hands, _ in plans]
     game = Game(ruleset, options, deal=lambda i: rounds[i] if i < len(rounds) else None)
+    game.test_exchanges = [(gives, held) for (_, gives), held in zip(plans, after, strict=True)]
+    return begin_round(game, grand=grand, tichu=tichu)
+
+
+def begin_round(game: Game, *, grand: tuple = (), tichu: tuple = ()) -> Game:
+    """Make the Grand Tichu decisions (calls by the seats in `grand`), the Tichu calls of
+    `tichu` and the planned exchange of the current round (one built by `table`)."""
+    deck = game.rules.deck
+    gives, held = game.test_exchanges[len(game.rounds) - 1]
     if game.rules.grand_tichu:
         for seat in range(4):
             game.apply({"seat": seat, "act": "grand", "call": seat in grand})
@@ -118,7 +126,7 @@ def table(hands: list[str], ruleset: str = "standard", options: dict | None = No
                     "give": {t: deck.codes[c] for t, c in gives[seat].items()}})
     assert game.round.phase == "play"
     for seat in range(4):
-        assert sorted(mask_cards(game.round.hands[seat])) == sorted(after[seat])
+        assert sorted(mask_cards(game.round.hands[seat])) == sorted(held[seat])
     return game
 
 

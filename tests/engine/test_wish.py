@@ -7,7 +7,7 @@ import pytest
 
 from app.engine import IllegalAction, view_for
 
-from .helpers import bombs_of, pass_, play, plays_of, snapshot, table
+from .helpers import begin_round, bombs_of, pass_, play, plays_of, snapshot, table
 
 
 def refused(game, action, code):
@@ -210,13 +210,15 @@ def test_c11_the_mah_jong_play_does_not_fulfil_its_own_wish():
 
 def test_a13_c12_the_wish_lapses_at_the_end_of_the_round():
     first = ["Mj S2 B3 G4 R5", "R9 G9 B9", "S10 SJ SQ SK SA", "RJ GJ BJ"]
-    game = table(first, fill=False, later=[[""] * 4])
+    game = table(first, fill=False, later=[["Mj S9 B9", "S2 B2 G2", "S3 B3 G3", "S4 B4 G4"]])
     play(game, 0, "Mj S2 B3 G4 R5", wish="9")
     pass_(game, 1)
     play(game, 2, "S10 SJ SQ SK SA")  # double victory while the wish is open
     assert len(game.rounds) == 2
     assert game.round.wish is None
+    begin_round(game)
     assert wish(game) is None
+    assert plays_of(game, 0) >= {"Mj", "S9"}  # no 9 is due
 
 
 @pytest.mark.parametrize("value", ["1", "15", "Dr", "Mj", "X", "", "0", "11"])
