@@ -127,8 +127,11 @@ def replay(doc) -> dict:
         if error:
             break
     summaries = [_round_summary(rnd) for rnd in game.rounds[:len(actions)]]
-    if error and len(summaries) <= error["round"]:
-        summaries.append(_round_summary(None))
+    if error:
+        # Every round up to the refused action's round, not the next one already dealt.
+        summaries = summaries[:error["round"] + 1]
+        if len(summaries) <= error["round"]:
+            summaries.append(_round_summary(None))
     totals = [0, 0]
     for rnd in game.rounds:
         if rnd.result is not None:
