@@ -173,3 +173,36 @@ def snapshot(game: Game) -> dict:
 
 # A 14-card straight from the Mah Jong to the Ace in mixed suits: one play and the seat is out.
 LONG_STRAIGHT = "Mj S2 B3 G4 R5 S6 B7 G8 R9 S10 BJ GQ RK SA"
+
+
+def cards_mentioned(obj, deck) -> set[int]:
+    """Every card named anywhere in a JSON-like object (strings split on whitespace)."""
+    found = set()
+    if isinstance(obj, str):
+        for token in obj.split():
+            if token in deck.codes:
+                found.add(deck.codes.index(token))
+    elif isinstance(obj, dict):
+        for key, value in obj.items():
+            found |= cards_mentioned(key, deck) | cards_mentioned(value, deck)
+    elif isinstance(obj, (list, tuple)):
+        for value in obj:
+            found |= cards_mentioned(value, deck)
+    return found
+
+
+def view_leaks(game: Game, seat, view: dict) -> set[str]:
+    """Cards a view names that its seat may not know: anything not in its own hand, not
+    exchanged by or to it, and not played on the table (in a trick or a pile)."""
+    rnd = game.round
+    deck = game.rules.deck
+    known = set()
+    if seat is not None:
+        known |= set(mask_cards(rnd.hands[seat]))
+        known |= set((rnd.exchange[seat] or {}).values())
+        known |= set((rnd.received[seat] or {}).values())
+    played = rnd.trick_mask
+    for p in rnd.piles:
+        played |= p
+    known |= set(mask_cards(played))
+    return {deck.codes[c] for c in cards_mentioned(view, deck) - known}
