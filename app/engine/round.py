@@ -296,7 +296,9 @@ class Round:
         readings = interpretations(a.cards, deck, r.stairs_min_pairs, on, r.led_phoenix_value)
         if not readings:
             if a.cards == 1 << deck.phoenix:
-                raise IllegalAction("the Phoenix cannot be played on the Dragon", "does_not_beat")
+                why = ("the Phoenix cannot be played on the Dragon" if self._dragon_on_top()
+                       else "a single Phoenix can only follow a single")
+                raise IllegalAction(why, "does_not_beat")
             raise IllegalAction(f"{deck.format_cards(a.cards)} is not a combination",
                                 "not_a_combination")
         readings = choose_reading(readings, a.phoenix, deck)
