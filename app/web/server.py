@@ -85,6 +85,7 @@ def main(argv=None):
     parser.add_argument("--data-dir", help="where tables are saved (TICHU_DATA_DIR)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
     config = {"TICHU_DATA_DIR": args.data_dir} if args.data_dir else None
     app = create_app(config)
     socketio = app.extensions["socketio"]

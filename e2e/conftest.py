@@ -1,0 +1,110 @@
+"""End-to-end fixtures: a real server process and Debian's Chromium driven by Playwright.
+
+The server runs as `python -m app` with TICHU_TESTING=1 (seeded tables), bots
+without pause and a temporary data directory. The browser is $TICHU_CHROMIUM,
+else /usr/bin/chromium, else Playwright's own. On a failure every open page
+is saved as a screenshot under test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def chromium_path() -> str | None:
+    candidate = os.environ.get("TICHU_CHROMIUM") or "/usr/bin/chromium"
+    if os.path.exists(candidate):
+        return candidate
+    return shutil.which("chromium")  # else None: Playwright's own browser
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    data = tmp_path_factory.mktemp("tables")
+    port = free_port()
+    env = {**os.environ, "TICHU_TESTING": "1", "TICHU_BOT_DELAY": "0", "TICHU_DATA_DIR": str(data)}
+    env.pop("PORT", None)
+    log = open(data / "server.log", "w")
+    proc = subprocess.Popen([sys.executable, "-m", "app", "--port", str(port)], cwd=ROOT, env=env,
+                            stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(base + "/healthz", timeout=1) as resp:
+                if resp.status == 200:
+                    break
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            raise RuntimeError("the server did not start:\n" + (data / "server.log").read_text())
+        time.sleep(0.1)
+    yield base
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.when == "call":
+        item.failed_call = report.failed
+    return report
+
+
+@pytest.fixture
+def contexts(chromium, request):
+    """Makes browser contexts (one per person); screenshots all their pages if the test fails."""
+    made = []
+
+    def make(**options):
+        ctx = chromium.new_context(**{"viewport": {"width": 1100, "height": 850}, **options})
+        ctx.set_default_timeout(15_000)
+        made.append(ctx)
+        return ctx
+
+    yield make
+    if getattr(request.node, "failed_call", False):
+        ARTIFACTS.mkdir(exist_ok=True)
+        for i, ctx in enumerate(made):
+            for j, page in enumerate(ctx.pages):
+                try:
+                    page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{i}-{j}.png"), full_page=True)
+                except Exception:
+                    pass
+    for ctx in made:
+        ctx.close()
