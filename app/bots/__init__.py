@@ -5,10 +5,11 @@ from __future__ import annotations
 import importlib
 
 from .base import Bot
+from .normal import NormalBot
 from .simple import SimpleBot
 
 #: Built-in bots by the level name a table's host picks.
-LEVELS = {"greedy": SimpleBot}
+LEVELS = {"greedy": SimpleBot, "normal": NormalBot}
 
 
 def load_bot(spec: str) -> type[Bot]:
@@ -24,4 +25,4 @@ def load_bot(spec: str) -> type[Bot]:
     return cls
 
 
-__all__ = ["Bot", "SimpleBot", "LEVELS", "load_bot"]
+__all__ = ["Bot", "SimpleBot", "NormalBot", "LEVELS", "load_bot"]

@@ -17,6 +17,8 @@ def rank_value(rank: str) -> float:
     names = {"J": 11, "Q": 12, "K": 13, "A": 14, "Dr": 20, "SA": 20, "Dg": 0, "HA": 0}
     if rank in names:
         return names[rank]
+    if rank.endswith(".5"):  # a single Phoenix: half a rank above the card it was played on
+        return rank_value(rank[:-2]) + 0.5
     return float(rank)
 
 

@@ -1,0 +1,88 @@
+"""`python -m app.bots`: the bots' command line.
+
+    python -m app.bots arena --a normal --b greedy --deals 2000 [--json report.json]
+    python -m app.bots arena --a hard --b normal --deals 500 --a-opt budget_ms=150
+    python -m app.bots arena --a mypkg.mybot:MyBot --b normal --games 50
+    python -m app.bots levels
+
+See `app.bots.arena` for what the arena plays and reports.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import sys
+
+from . import LEVELS, load_bot
+from .arena import ArenaConfig, format_report, run_arena
+
+
+def _pairs(items: list[str], what: str) -> tuple:
+    out = []
+    for item in items or []:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise SystemExit(f"{what} must look like name=value, not {item!r}")
+        try:
+            parsed = ast.literal_eval(value)
+        except (ValueError, SyntaxError):
+            parsed = {"true": True, "false": False}.get(value, value)
+        out.append((name, parsed))
+    return tuple(out)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m app.bots", description="Tichu bots.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    arena = sub.add_parser("arena", help="play two bots against each other on duplicate deals")
+    arena.add_argument("--a", default="normal", help="bot A: a level or package.module:Class")
+    arena.add_argument("--b", default="greedy", help="bot B: a level or package.module:Class")
+    arena.add_argument("--a-opt", action="append", metavar="NAME=VALUE", help="an option for bot A")
+    arena.add_argument("--b-opt", action="append", metavar="NAME=VALUE", help="an option for bot B")
+    arena.add_argument("--deals", type=int, default=200, help="duplicate deals (each played twice)")
+    arena.add_argument("--games", type=int, default=0,
+                       help="play this many duplicate games to the target instead; adds win rates")
+    arena.add_argument("--seed", default="arena", help="seed of the deals")
+    arena.add_argument("--ruleset", default="standard")
+    arena.add_argument("--option", action="append", metavar="NAME=VALUE", help="a table option")
+    arena.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    arena.add_argument("--chunk", type=int, default=4, help="deals per job")
+    arena.add_argument("--json", metavar="PATH", help="also write the report as JSON here ('-': stdout)")
+    arena.add_argument("--quiet", action="store_true", help="no progress bar")
+    sub.add_parser("levels", help="list the built-in levels")
+    args = parser.parse_args(argv)
+
+    if args.command == "levels":
+        for name, cls in LEVELS.items():
+            doc = (cls.__doc__ or "").strip().splitlines()
+            print(f"{name:<8} {cls.__module__}:{cls.__name__}  {doc[0] if doc else ''}")
+        return 0
+
+    for spec in (args.a, args.b):
+        try:
+            load_bot(spec)
+        except (ValueError, ImportError) as exc:
+            parser.error(str(exc))
+    count = args.games or args.deals
+    if count <= 0:
+        parser.error("--deals (or --games) must be positive")
+    cfg = ArenaConfig(a=args.a, b=args.b, a_options=_pairs(args.a_opt, "--a-opt"),
+                      b_options=_pairs(args.b_opt, "--b-opt"), deals=args.deals, games=args.games,
+                      seed=args.seed, ruleset=args.ruleset, options=_pairs(args.option, "--option"),
+                      workers=max(1, args.workers), chunk=max(1, args.chunk))
+    report = run_arena(cfg, progress=not args.quiet)
+    if args.json == "-":
+        json.dump(report, sys.stdout, indent=2)
+        print()
+    else:
+        print(format_report(report))
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump(report, f, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

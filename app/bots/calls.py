@@ -1,0 +1,129 @@
+"""Grand Tichu and Tichu calls from hand strength and the score.
+
+Both calls are bets that this seat goes out first, so both estimate that
+chance with a logistic model over a few features of the hand:
+
+- Grand Tichu (first eight cards): the Dragon, the Phoenix, Aces, bombs, the Dog.
+- Tichu (the fourteen cards after the exchange): the plan's cost and size
+  (`hand.plan_hand`), the control cards, low loose singles and pairs, the Dog
+  (a caller must give the lead away to play it), the Mah Jong (the first lead).
+
+The weights were fitted on arena play of the Normal bot where one seat always
+called and the others never did (`bench/arena_calibrate.py` re-fits them), so
+they say how often this bot actually makes its call. A call is made when the
+chance clears a threshold (a made Tichu is +100, a failed one -100): lower
+when the score asks for risk (far behind near the end), higher when the
+opponents have called too, since they will fight for the lead.
+"""
+
+from __future__ import annotations
+
+import math
+
+from app.engine.cards import Deck
+from app.engine.combos import FULL_HOUSE, PAIR, SINGLE, STAIRS, STRAIGHT, TRIPLE
+
+from .hand import plan_hand, rank_counts
+
+#: Call Tichu after the exchange when the chance to go out first is at least this.
+TICHU_CHANCE = 0.56
+#: Call Tichu before the exchange (cards still to come, the Dog may be passed in) only above this.
+TICHU_CHANCE_BEFORE_EXCHANGE = 0.8
+#: Call Grand Tichu when the eight-card chance is at least this.
+GRAND_CHANCE = 0.53
+
+# Logistic weights (see the module docstring): intercept first.
+_TICHU_WEIGHTS = {
+    "bias": -1.103, "cost": -0.671, "count": 0.581, "dragon": 0.684, "phoenix": 0.493,
+    "aces": 0.265, "kings": 0.094, "bombs": 0.077, "dog": -1.52, "mahjong": 0.259,
+    "low_singles": -0.336, "low_pairs": -0.343, "long_combos": -0.194,
+}
+_GRAND_WEIGHTS = {
+    "bias": -1.24, "dragon": 0.683, "phoenix": 0.615, "aces": 0.147, "kings": 0.042,
+    "bombs": 0.339, "dog": -0.545,
+}
+
+
+def _logistic(weights: dict, features: dict) -> float:
+    z = weights["bias"] + sum(weights[name] * value for name, value in features.items())
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def score_pressure(view: dict, team: int) -> float:
+    """How much risk the score asks for: > 0 behind near the end, < 0 comfortably ahead."""
+    totals = view["scores"]["totals"]
+    target = view["options"].get("target")
+    if not target:
+        return 0.0
+    mine, theirs = totals[team], totals[1 - team]
+    pressure = 0.0
+    if theirs >= target - 250 and mine < theirs:
+        pressure += min(1.0, (theirs - mine) / 400)
+    if mine >= target - 150 and mine > theirs + 200:
+        pressure -= 0.5
+    return pressure
+
+
+def grand_features(hand: int, deck: Deck) -> dict:
+    counts = rank_counts(hand, deck)
+    return {
+        "dragon": hand >> deck.dragon & 1,
+        "phoenix": hand >> deck.phoenix & 1,
+        "aces": counts[deck.high],
+        "kings": counts[deck.high - 1],
+        "bombs": sum(1 for r in range(deck.low, deck.high + 1) if counts[r] == 4),
+        "dog": hand >> deck.dog & 1,
+    }
+
+
+def grand_chance(hand: int, deck: Deck) -> float:
+    """Estimated chance that this bot goes out first after calling Grand Tichu on these cards."""
+    return _logistic(_GRAND_WEIGHTS, grand_features(hand, deck))
+
+
+def tichu_features(hand: int, deck: Deck, stairs_min_pairs: int = 2) -> dict:
+    plan = plan_hand(hand, deck, stairs_min_pairs)
+    counts = rank_counts(hand, deck)
+    low = deck.high - 4  # a 10 and below in the standard deck
+    return {
+        "cost": plan.cost,
+        "count": plan.count,
+        "dragon": plan.dragon,
+        "phoenix": hand >> deck.phoenix & 1,
+        "aces": counts[deck.high],
+        "kings": counts[deck.high - 1],
+        "bombs": len(plan.bombs),
+        "dog": plan.dog,
+        "mahjong": hand >> deck.mahjong & 1,
+        "low_singles": sum(1 for c in plan.combos if c[0] == SINGLE and 0 < c[2] <= low),
+        "low_pairs": sum(1 for c in plan.combos if c[0] == PAIR and c[2] <= low),
+        "long_combos": sum(1 for c in plan.combos if c[0] in (STRAIGHT, FULL_HOUSE, STAIRS, TRIPLE)),
+    }
+
+
+def tichu_chance(hand: int, deck: Deck, stairs_min_pairs: int = 2) -> float:
+    """Estimated chance that this bot goes out first after calling Tichu with this hand."""
+    return _logistic(_TICHU_WEIGHTS, tichu_features(hand, deck, stairs_min_pairs))
+
+
+def want_grand(view: dict, hand: int, deck: Deck, team: int, partner_called: bool,
+               threshold: float = GRAND_CHANCE) -> bool:
+    if partner_called:
+        return False
+    return grand_chance(hand, deck) >= threshold - 0.08 * score_pressure(view, team)
+
+
+def want_tichu(view: dict, hand: int, deck: Deck, team: int, stairs_min_pairs: int,
+               partner_called: bool, opponent_called: bool, before_exchange: bool,
+               give_away: int = 0, threshold: float = TICHU_CHANCE,
+               threshold_before_exchange: float = TICHU_CHANCE_BEFORE_EXCHANGE) -> bool:
+    """Call Tichu with this hand? `give_away`: the cards it would pass in the exchange."""
+    if partner_called:
+        return False
+    if before_exchange:
+        threshold = threshold_before_exchange
+        hand &= ~give_away
+    threshold -= 0.1 * score_pressure(view, team)
+    if opponent_called:
+        threshold += 0.06
+    return tichu_chance(hand, deck, stairs_min_pairs) >= threshold

@@ -1,0 +1,117 @@
+"""The exchange with a plan.
+
+- To the partner: a strong card (the best one if the partner has called),
+  unless this seat calls itself: then a card its plan does not need.
+- To the opponents: the loosest low cards, the ones whose loss makes the
+  plan cheapest; never the Dragon, the Phoenix or a card of a bomb.
+- The Dog goes to an opponent who has called (it costs a caller a lead).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from app.engine.cards import FIFTY_TWO_DECK, STANDARD_DECK, Deck, mask_cards
+
+from .hand import plan_hand
+
+
+def _loosest(hand: int, deck: Deck, smp: int, exclude: int) -> list[tuple[float, int]]:
+    """Cards of `hand` by how little the plan misses them: (cost after giving it, card), best first.
+
+    Judged once on the full hand (the plan of 14 cards minus each card), so that one
+    exchange decision plans the hand about fifteen times, not fifty.
+    """
+    return [(score, c) for score, c in _scores(hand, deck, smp) if not exclude >> c & 1]
+
+
+_DECKS = {d.name: d for d in (STANDARD_DECK, FIFTY_TWO_DECK)}
+
+
+def _scores(hand: int, deck: Deck, smp: int) -> tuple:
+    return _scores_cached(hand, deck.name, smp) if _DECKS.get(deck.name) is deck else \
+        _score_cards(hand, deck, smp)
+
+
+@lru_cache(maxsize=256)
+def _scores_cached(hand: int, deck_name: str, smp: int) -> tuple:
+    return _score_cards(hand, _DECKS[deck_name], smp)
+
+
+def _score_cards(hand: int, deck: Deck, smp: int) -> tuple:
+    scored = []
+    for c in mask_cards(hand):
+        cost = plan_hand(hand & ~(1 << c), deck, smp).cost
+        # Prefer giving low cards among equally loose ones.
+        scored.append((cost + 0.03 * deck.rank_of[c], c))
+    scored.sort()
+    return tuple(scored)
+
+
+def choose_exchange(hand: int, deck: Deck, smp: int, seat: int, partner: int, targets: list[int],
+                    calls: list, calling: bool) -> dict[int, int]:
+    """{target seat: card} for the exchange."""
+    opponents = [t for t in targets if t != partner]
+    plan = plan_hand(hand, deck, smp)
+    keep = 0
+    for b in plan.bombs:
+        keep |= b[3]
+    specials = (1 << deck.dragon) | (1 << deck.phoenix)
+    give: dict[int, int] = {}
+    left = hand
+    # The Dog to an opponent who has called.
+    dog = 1 << deck.dog
+    callers = [o for o in opponents if calls[o]]
+    if hand & dog and callers:
+        give[callers[0]] = deck.dog
+        left &= ~dog
+    # The partner's card.
+    if partner in targets:
+        if calling:
+            scored = _loosest(hand, deck, smp, keep | specials | dog | (hand & ~left))
+            card = _partner_filler(scored, deck)
+        elif calls[partner]:
+            card = _best_card(left & ~keep, deck)
+        else:
+            card = _strong_card(hand, deck, smp, keep | specials | (hand & ~left))
+        if card is None:
+            card = _best_card(left, deck)
+        give[partner] = card
+        left &= ~(1 << card)
+    # The opponents' cards: the loosest (judged on the whole hand), the lower to the next opponent.
+    rest = [o for o in opponents if o not in give]
+    if rest:
+        left_cards = [c for _, c in _loosest(hand, deck, smp, keep | specials | (hand & ~left))]
+        left_cards += [c for c in mask_cards(left & specials) if c not in left_cards]  # last resort
+        left_cards += [c for c in mask_cards(left) if c not in left_cards]
+        chosen = [c for c in left_cards if left >> c & 1][:len(rest)]
+        chosen.sort(key=lambda c: deck.rank_of[c])
+        for o, c in zip(rest, chosen):
+            give[o] = c
+    return give
+
+
+def _partner_filler(scored: list, deck: Deck) -> int | None:
+    """A caller's card for its partner: a loose card, a middle one rather than its lowest."""
+    if not scored:
+        return None
+    good = [c for cost, c in scored[:4]]
+    return max(good, key=lambda c: deck.rank_of[c])
+
+
+def _best_card(mask: int, deck: Deck) -> int | None:
+    cards = mask_cards(mask)
+    if not cards:
+        return None
+    return min(cards, key=deck.sort_key)  # sort_key: Dragon first, then Phoenix, then A..2
+
+
+def _strong_card(hand: int, deck: Deck, smp: int, exclude: int) -> int | None:
+    """A high card the plan can spare best: among the two highest ranks held, the loosest."""
+    normal = [c for c in mask_cards(hand & ~exclude & deck.normal_mask)]
+    if not normal:
+        return None
+    top = max(deck.rank_of[c] for c in normal)
+    high = {c for c in normal if deck.rank_of[c] >= top - 1}
+    # _scores already holds cost + 0.03 * rank; favour the higher card a little more.
+    return min((score - 0.08 * deck.rank_of[c], c) for score, c in _scores(hand, deck, smp) if c in high)[1]

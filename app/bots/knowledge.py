@@ -1,0 +1,248 @@
+"""What a seat knows, read from its view alone.
+
+`Knowledge.of(view)` turns the engine's per-seat view into bitmasks and plain
+numbers the bots reason with: the own hand, every card played and by whom,
+the cards still unseen, the cards known to sit in a given hand (the ones this
+seat passed in the exchange and that have not come out since), the combination
+on top of the trick, card counts, calls and places, and what the wish revealed
+(a seat that did not fulfil an active wish in its turn holds at most so many
+natural cards of that rank).
+
+Everything comes from the view (`hand`, `players`, `trick`, `history`,
+`exchange`, `wish`, `legal`), so a bot created in the middle of a round (a
+player left) knows as much as one that was there from the start.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from app.engine.cards import DRAGON_VALUE, Deck
+from app.engine.combos import (
+    BOMB,
+    DOG,
+    KIND_BY_NAME,
+    PAIR,
+    PHOENIX,
+    SINGLE,
+    TRIPLE,
+    VALUE,
+    choose_reading,
+    interpretations,
+    straight_flush_value,
+)
+from app.engine.plays import wish_mask
+from app.engine.rulesets import Rules
+
+
+@lru_cache(maxsize=64)
+def _rules(ruleset: str, options: tuple) -> Rules:
+    return Rules.of(ruleset, dict(options))
+
+
+def rules_of(view: dict) -> Rules:
+    """The resolved rules of the table the view comes from (cached)."""
+    return _rules(view["ruleset"], tuple(sorted(view["options"].items())))
+
+
+def label_value(label: str, kind: str, length: int, deck: Deck) -> float:
+    """The comparison value of an engine play from its printed rank (see combos.rank_label)."""
+    if kind == "dog":
+        return 0
+    if kind == "single":
+        if label == deck.codes[deck.dragon] or label == "Dr":
+            return DRAGON_VALUE
+        if "." in label:
+            base, _, _ = label.partition(".")
+            return (0 if base == "0" else _rank(base, deck)) + 0.5
+        return _rank(label, deck)
+    top = _rank(label, deck)
+    if kind == "bomb":
+        return top if length == 4 else straight_flush_value(length, top)
+    return top
+
+
+def _rank(label: str, deck: Deck) -> int:
+    if label == "1":
+        return 1
+    return deck.parse_rank(label)
+
+
+def play_tuple(entry: dict, deck: Deck) -> tuple:
+    """An engine play tuple from a view's play entry {cards, kind, rank, phoenix}."""
+    mask = deck.parse_mask(entry["cards"])
+    kind = KIND_BY_NAME[entry["kind"]]
+    length = mask.bit_count()
+    ph = entry.get("phoenix")
+    ph = deck.parse_rank(ph) if ph is not None else None
+    return (kind, length, label_value(entry["rank"], entry["kind"], length, deck), mask, ph)
+
+
+def reading_of(mask: int, deck: Deck, rules: Rules, ph: int | None, on: tuple | None) -> tuple:
+    """The engine's reading of a played card set (used where the printed label is ambiguous)."""
+    readings = interpretations(mask, deck, rules.stairs_min_pairs, on, rules.led_phoenix_value)
+    readings = choose_reading(readings, ph, deck)
+    return readings[0]
+
+
+class Knowledge:
+    """A seat's knowledge of the current round (see the module docstring)."""
+
+    def __init__(self, view: dict):
+        rules = rules_of(view)
+        deck = rules.deck
+        self.view = view
+        self.rules = rules
+        self.deck = deck
+        self.seat = seat = view["viewer"]
+        n = rules.seats
+        self.partner = rules.partner_of(seat)
+        self.team = rules.team_of(seat)
+        self.opponents = [s for s in rules.order[seat] if rules.team_of(s) != self.team]
+        self.phase = view["phase"]
+        self.hand = deck.parse_mask(view["hand"]) if view["hand"] else 0
+        players = view["players"]
+        self.counts = [p["cards"] for p in players]
+        self.places = [p["out"] for p in players]
+        self.calls = ["grand" if p["grand"] else "tichu" if p["tichu"] else None for p in players]
+        self.passed = [p["passed"] for p in players]
+        self.wish = deck.parse_rank(view["wish"]) if view["wish"] is not None else None
+        self.turn = view["turn"]
+        # The exchange, as far as this seat knows it.
+        ex = view.get("exchange") or {}
+        self.given = {int(t): deck.parse_card(c) for t, c in (ex.get("given") or {}).items()}
+        self.received = {int(g): deck.parse_card(c) for g, c in (ex.get("received") or {}).items()}
+        # Replay the public history: who played what, piles, wish constraints.
+        self.played = [0] * n
+        self.piles = [0] * n
+        self.max_of_rank: list[dict] = [{} for _ in range(n)]  # seat -> {rank: at most n naturals}
+        self.first_leader = None
+        self.has_played = [False] * n
+        self._replay_history(view["history"], rules)
+        self.played_all = 0
+        for m in self.played:
+            self.played_all |= m
+        # Cards in other hands: everything not ours and not played.
+        full = deck.full_mask
+        self.unseen = full & ~self.hand & ~self.played_all if self.phase in ("play", "over") else \
+            full & ~self.hand
+        self.known = [0] * n  # cards known to be in a seat's hand
+        if self.received:  # the exchange is over: what we gave is in their hands unless played
+            for target, card in self.given.items():
+                bit = 1 << card
+                if bit & self.unseen:
+                    self.known[target] |= bit
+        mj = 1 << deck.mahjong
+        if self.first_leader is not None and self.first_leader != seat and mj & self.unseen:
+            # The Mah Jong's holder (after the exchange) led the first trick.
+            self.known[self.first_leader] |= mj
+        # The trick on the table.
+        trick = view["trick"]
+        self.trick_plays = [(p["seat"], play_tuple(p, deck)) for p in trick["plays"]]
+        self.trick_mask = 0
+        for _, p in self.trick_plays:
+            self.trick_mask |= p[3]
+        self.closed = trick["closed"]
+        self.top = self.trick_plays[-1][1] if self.trick_plays and not self.closed else None
+        self.top_seat = trick["winner"]
+        self.leading = bool(view["lead"]) and self.turn == seat
+        self.gift_from = view["gift_from"]
+
+    # -- history ------------------------------------------------------------------------
+
+    def _replay_history(self, history: list, rules: Rules):
+        deck = self.deck
+        wish = None
+        top = None
+        trick_cards: list[int] = []
+        trick_owner = None
+        for ev in history:
+            act = ev.get("act")
+            if act == "play":
+                s = ev["seat"]
+                mask = deck.parse_mask(ev["cards"])
+                kind = ev["kind"]
+                if self.first_leader is None:
+                    self.first_leader = s
+                self.has_played[s] = True
+                regular = not ev.get("out_of_turn")
+                wm = wish_mask(deck, wish)
+                if regular and wish is not None and not mask & wm and kind != "bomb":
+                    self._wish_not_fulfilled(s, wish, top)
+                if wish is not None and mask & wm:
+                    wish = None
+                if "wish" in ev:
+                    wish = deck.parse_rank(ev["wish"])
+                self.played[s] |= mask
+                if kind == "dog":
+                    self.piles[rules.partner_of(s)] |= mask
+                    top = None
+                    trick_cards = []
+                    continue
+                length = mask.bit_count()
+                if kind == "single":
+                    value = label_value(ev["rank"], kind, 1, deck)
+                    top = (SINGLE, 1, value, mask, None)
+                else:
+                    top = (KIND_BY_NAME[kind], length, label_value(ev["rank"], kind, length, deck),
+                           mask, None)
+                trick_cards.append(mask)
+                trick_owner = s
+            elif act == "pass":
+                if wish is not None:
+                    self._wish_not_fulfilled(ev["seat"], wish, top)
+            elif act == "trick":
+                to = ev["to"]
+                for m in trick_cards:
+                    self.piles[to] |= m
+                trick_cards = []
+                top = None
+                trick_owner = None
+            elif act == "gift":
+                pass  # the "trick" event that follows names the receiver
+        self.trick_owner = trick_owner
+
+    def _wish_not_fulfilled(self, s: int, wish: int, top):
+        """`s` had its regular turn under the wish and did not play the wished rank."""
+        limits = self.max_of_rank[s]
+        if top is None:
+            at_most = 0  # a leader holding the rank must lead it
+        elif top[0] == SINGLE and top[VALUE] < wish:
+            at_most = 0
+        elif top[0] == PAIR and top[VALUE] < wish:
+            at_most = 1
+        elif top[0] == TRIPLE and top[VALUE] < wish:
+            at_most = 2
+        else:
+            return
+        limits[wish] = min(limits.get(wish, 4), at_most)
+
+    # -- queries ------------------------------------------------------------------------
+
+    def active(self, seat: int) -> bool:
+        return self.places[seat] is None and self.counts[seat] > 0
+
+    def hidden_seats(self) -> list[int]:
+        return [s for s in range(self.rules.seats) if s != self.seat and self.counts[s] > 0]
+
+    def points_on_table(self) -> int:
+        points = self.deck.points_of
+        total = 0
+        m = self.trick_mask
+        while m:
+            low = m & -m
+            total += points[low.bit_length() - 1]
+            m ^= low
+        return total
+
+    def top_is_dragon(self) -> bool:
+        return self.top is not None and self.top[0] == SINGLE and self.top[VALUE] >= DRAGON_VALUE
+
+    def top_is_bomb(self) -> bool:
+        return self.top is not None and self.top[0] == BOMB
+
+    def my_turn(self) -> bool:
+        return self.turn == self.seat and self.gift_from is None
+
+
+__all__ = ["Knowledge", "play_tuple", "rules_of", "label_value", "reading_of", "DOG", "PHOENIX"]

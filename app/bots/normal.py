@@ -1,0 +1,148 @@
+"""The Normal bot: a rule-based player.
+
+- Plans its hand as the fewest, strongest combinations (`hand.py`) and plays
+  by the plan: leads its weakest combination, follows when a play fits the
+  plan or the trick matters, keeps its sure winners to take the lead back.
+- Tracks every card played, what it passed and received (`knowledge.py`,
+  `tracking.py`): knows which of its combinations nobody can beat.
+- Never overtakes its partner; bombs when an opponent is about to go out or
+  when the bomb's lead lets it go out (`tricks.py`).
+- Calls Grand Tichu and Tichu from hand strength and the score (`calls.py`),
+  exchanges with a plan (`exchange.py`), wishes with a purpose and gives the
+  Dragon's trick to the opponent worse placed to use it.
+
+It keeps no state it depends on: every decision is made from the view alone.
+"""
+
+from __future__ import annotations
+
+from app.engine.combos import MASK
+
+from . import calls, exchange, tricks
+from .base import Bot
+from .knowledge import Knowledge, play_tuple, rules_of
+
+
+def play_action(k: Knowledge, play: tuple, entry: dict) -> dict:
+    """The record action for a chosen legal play entry (with a wish when it holds the Mah Jong)."""
+    action = {"act": "play", "cards": entry["cards"]}
+    if entry.get("phoenix") is not None:
+        action["phoenix"] = entry["phoenix"]
+    if play[MASK] >> k.deck.mahjong & 1:
+        wish = tricks.choose_wish(k, play[MASK])
+        if wish is not None:
+            action["wish"] = k.deck.rank_name(wish)
+    return action
+
+
+def legal_plays(k: Knowledge, entries: list[dict]) -> list[tuple]:
+    """The view's legal play entries as (engine play tuple, entry) pairs."""
+    return [(play_tuple(e, k.deck), e) for e in entries]
+
+
+class NormalBot(Bot):
+    name = "normal"
+
+    def __init__(self, seat, rng=None, **config):
+        super().__init__(seat, rng, **config)
+        self._tichu_memo: dict = {}
+        # Call thresholds on the chance to go out first (see calls.py); options for the arena.
+        self.tichu_chance = float(config.get("tichu_chance", calls.TICHU_CHANCE))
+        self.tichu_chance_exchange = float(config.get("tichu_chance_exchange",
+                                                      calls.TICHU_CHANCE_BEFORE_EXCHANGE))
+        self.grand_chance = float(config.get("grand_chance", calls.GRAND_CHANCE))
+
+    # -- the entry point ------------------------------------------------------------------
+
+    def decide(self, view: dict) -> dict | None:
+        legal = view.get("legal")
+        if not legal or view.get("game_over"):
+            return None
+        if legal["grand"]:
+            return self.grand(view, legal)
+        busy = legal["exchange"] or legal["gift"] or legal["plays"] or legal["pass"] or legal["bombs"]
+        if not busy and not legal["tichu"]:
+            return None
+        if not busy and self._tichu_memo.get(self._tichu_key(view)) is False:
+            return None  # nothing to do and the call was already weighed for this hand
+        k = Knowledge(view)
+        if legal["tichu"]:
+            key = self._tichu_key(view)
+            call = self._tichu_memo.get(key)
+            if call is None:
+                call = self.wants_tichu(k)
+                if len(self._tichu_memo) > 64:
+                    self._tichu_memo.clear()
+                self._tichu_memo[key] = call
+            if call:
+                return {"act": "tichu"}
+        if legal["exchange"]:
+            return self.exchange(k, legal)
+        if legal["gift"]:
+            return {"act": "gift", "to": tricks.choose_gift(k, legal["gift"])}
+        if legal["plays"] or legal["pass"]:
+            return self.turn(k, legal)
+        if legal["bombs"]:
+            return self.bomb(k, legal)
+        return None
+
+    @staticmethod
+    def _tichu_key(view: dict) -> tuple:
+        calls_ = tuple((p["grand"], p["tichu"]) for p in view["players"])
+        return (view["round"], view["phase"], tuple(view["hand"] or ()), calls_)
+
+    # -- calls and the exchange -----------------------------------------------------------------
+
+    def grand(self, view: dict, legal: dict) -> dict:
+        rules = rules_of(view)
+        deck = rules.deck
+        hand = deck.parse_mask(view["hand"])
+        seat = view["viewer"]
+        partner = rules.partner_of(seat)
+        call = legal["grand_call"] and calls.want_grand(
+            view, hand, deck, rules.team_of(seat), bool(view["players"][partner]["grand"]),
+            self.grand_chance)
+        return {"act": "grand", "call": bool(call)}
+
+    def wants_tichu(self, k: Knowledge) -> bool:
+        partner_called = bool(k.calls[k.partner])
+        opponent_called = any(k.calls[o] for o in k.opponents)
+        before = k.phase == "exchange"
+        give = 0
+        if before:
+            chosen = exchange.choose_exchange(k.hand, k.deck, k.rules.stairs_min_pairs, k.seat, k.partner,
+                                              k.rules.ruleset.exchange_targets(k.seat), k.calls, True)
+            for c in chosen.values():
+                give |= 1 << c
+        return calls.want_tichu(k.view, k.hand, k.deck, k.team, k.rules.stairs_min_pairs,
+                                partner_called, opponent_called, before, give, self.tichu_chance,
+                                self.tichu_chance_exchange)
+
+    def exchange(self, k: Knowledge, legal: dict) -> dict:
+        calling = bool(k.calls[k.seat])
+        give = exchange.choose_exchange(k.hand, k.deck, k.rules.stairs_min_pairs, k.seat, k.partner,
+                                        legal["exchange_to"], k.calls, calling)
+        return {"act": "exchange", "give": {str(t): k.deck.codes[c] for t, c in give.items()}}
+
+    # -- trick play -------------------------------------------------------------------------
+
+    def choose_play(self, k: Knowledge, legal: dict) -> tuple | None:
+        """The (play, entry) Normal would make in its turn, or None to pass."""
+        plays = legal_plays(k, legal["plays"])
+        turn = tricks.Turn(k)
+        if legal["lead"]:
+            return tricks.choose_lead(turn, plays)
+        if not plays:
+            return None
+        return tricks.choose_follow(turn, plays, legal["pass"])
+
+    def turn(self, k: Knowledge, legal: dict) -> dict | None:
+        chosen = self.choose_play(k, legal)
+        if chosen is None:
+            return {"act": "pass"} if legal["pass"] else None
+        return play_action(k, *chosen)
+
+    def bomb(self, k: Knowledge, legal: dict) -> dict | None:
+        bombs = legal_plays(k, legal["bombs"])
+        chosen = tricks.choose_out_of_turn_bomb(tricks.Turn(k), bombs)
+        return play_action(k, *chosen) if chosen else None
