@@ -475,3 +475,32 @@ def test_a17_one_play_of_fourteen_cards_goes_out():
     play(game, 0, LONG_STRAIGHT)
     assert game.round.out == [0]
     assert game.round.turn == 1
+
+
+# -- A12/C13: the Phoenix in an ambiguous position ---------------------------------------------
+
+
+def test_c13_an_undeclared_ambiguous_phoenix_takes_the_higher_rank():
+    game = table(["Mj Ph S10 RJ GQ BK"] + [""] * 3)
+    play(game, 0, "Ph S10 RJ GQ BK")
+    top = view_for(game, None)["trick"]["plays"][-1]
+    assert (top["kind"], top["rank"], top["phoenix"]) == ("straight", "A", "A")
+
+
+def test_c13_the_player_may_declare_the_lower_rank():
+    game = table(["Mj Ph S10 RJ GQ BK", "S9 R10 GJ BQ RK", "", ""])
+    play(game, 0, "Ph S10 RJ GQ BK", phoenix="9")
+    top = view_for(game, None)["trick"]["plays"][-1]
+    assert (top["rank"], top["phoenix"]) == ("K", "9")
+    assert "RK BQ GJ R10 S9" not in plays_of(game, 1)  # 9..K does not beat 9..K
+
+
+def test_c13_on_a_trick_the_phoenix_reading_must_beat_it():
+    game = table(["Mj S7 B7 G7 S2 B2", "Ph R9 G9 S5 G5 R2 R7", "", ""])
+    play(game, 0, "S7 B7 G7 S2 B2")
+    with pytest.raises(IllegalAction) as err:
+        play(game, 1, "Ph R9 G9 S5 G5", phoenix="5")  # fives full of nines: below the sevens
+    assert err.value.code == "does_not_beat"
+    play(game, 1, "Ph R9 G9 S5 G5")
+    top = view_for(game, None)["trick"]["plays"][-1]
+    assert (top["kind"], top["rank"], top["phoenix"]) == ("full_house", "9", "9")
