@@ -38,9 +38,7 @@ def run_replay(path: str, out=sys.stdout) -> int:
 
 
 def run_plays(count_only: bool, inp=sys.stdin, out=sys.stdout) -> int:
-    for line in inp:
-        if not line.strip():
-            continue
+    for line in inp:  # every line is answered, a blank one too, so answers stay in step
         try:
             answer = list_plays(json.loads(line), count_only)
         except EngineError as exc:

@@ -295,3 +295,12 @@ def test_cli_main_returns_the_exit_status(tmp_path):
     bad = copy.deepcopy(doc)
     bad["format"] = "x"
     assert main(["replay", write(tmp_path, bad, "bad.json")]) == 2
+
+
+def test_plays_answers_a_blank_line_too_so_answers_stay_in_step_with_lines():
+    """RECORD_FORMAT.md: "writes one JSON line per input line, in order"."""
+    answers = plays_in_process([json.dumps({"hand": "S2"}), "", "   ", json.dumps({"hand": "S3"})])
+    assert len(answers) == 4
+    assert answers[0]["plays"][0]["cards"] == "S2"
+    assert set(answers[1]) == {"error"} and set(answers[2]) == {"error"}
+    assert answers[3]["plays"][0]["cards"] == "S3"
