@@ -146,7 +146,7 @@ def _check_against_oracle(hand, on, deck, stairs_min_pairs, led):
         f"{[deck.format_cards(p[MASK]) + ' ' + str(p) for p in extra]}")
 
 
-ORACLE = settings(max_examples=1500 if LONG else 250, deadline=None,
+ORACLE = settings(max_examples=3000 if LONG else 600, deadline=None,
                   suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -175,14 +175,14 @@ def test_turn_plays_apply_the_wish_like_the_oracle(pos, wish, escape):
     assert can_pass == want_pass
 
 
-@settings(max_examples=60 if LONG else 12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80 if LONG else 20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(pos=positions(max_cards=13))
 def test_generator_matches_the_oracle_on_big_hands(pos):
     hand, on = pos
     _check_against_oracle(hand, on, DECK, 2, 1.5)
 
 
-@settings(max_examples=300 if LONG else 60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=500 if LONG else 100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cards=st.lists(st.integers(0, 55), min_size=14, max_size=14, unique=True))
 def test_every_listed_play_of_a_full_hand_is_a_legal_reading(cards):
     """Soundness on real 14-card hands (too big for the oracle): each listed play is one

@@ -136,7 +136,7 @@ def _check_replay(game):
     assert result["winner"] == game.winner
 
 
-@settings(max_examples=400 if LONG else 60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=600 if LONG else 70, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), ruleset=RULESETS)
 def test_random_games_keep_invariants(seed, ruleset):
     name, options = ruleset
@@ -146,7 +146,7 @@ def test_random_games_keep_invariants(seed, ruleset):
     _check_replay(game)
 
 
-@settings(max_examples=2000 if LONG else 250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=4000 if LONG else 300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), ruleset=RULESETS,
        bombs=st.sampled_from([0.0, 0.15, 0.5]), tichu=st.sampled_from([0.0, 0.03, 0.3]))
 def test_random_rounds_end_with_consistent_scores(seed, ruleset, bombs, tichu):

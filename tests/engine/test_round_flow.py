@@ -209,6 +209,16 @@ def test_a8_the_winner_cannot_pass_on_its_own_closed_trick():
     refused(game, {"seat": 0, "act": "pass"}, "cannot_pass")
 
 
+def test_c24_after_everybody_passed_the_winner_cannot_overplay_himself_he_leads_anew():
+    game = table(SHORT, fill=False)
+    play(game, 0, "R5")
+    pass_(game, 1, 2, 3)
+    play(game, 0, "B6 G6")  # a pair: only a new lead allows it
+    rnd = game.round
+    assert [show(p[3]) for _, p in rnd.trick] == ["B6 G6"]
+    assert pile(game, 0) == {"R5"}
+
+
 OUT = ["Mj S3 B3 G3 S4", "S9 B10 GJ", "R8 G8 B8", "R9 G10 RJ"]
 
 
@@ -348,6 +358,19 @@ def test_a16_a_dragon_trick_is_given_to_an_opponent_of_the_winners_choice():
     gift(game, 0, 3)
     assert pile(game, 3) == {"Dr"}
     assert rnd.turn == 0  # the Dragon's player still leads
+
+
+def test_a16_the_gift_is_the_whole_trick_with_every_card_in_it():
+    game = table(["Mj Dr S3", "S4 B4", "S5 B5", "RK B6"])
+    play(game, 0, "S3")
+    play(game, 1, "S4")
+    play(game, 2, "S5")
+    play(game, 3, "RK")
+    play(game, 0, "Dr")
+    pass_(game, 1, 2, 3)
+    gift(game, 0, 1)
+    assert pile(game, 1) == cards("Dr RK S5 S4 S3")
+    assert game.round.log[-1] == {"act": "trick", "to": 1, "points": 40}
 
 
 def test_a16_no_gift_without_a_dragon_trick():
