@@ -74,6 +74,8 @@ class Action:
     @classmethod
     def from_record(cls, data, deck: Deck, seats: int = 4) -> Action:
         if isinstance(data, Action):
+            if type(data.seat) is not int or not 0 <= data.seat < seats:
+                raise IllegalAction(f"'seat' must be a seat number 0..{seats - 1}", "bad_action")
             return data
         if not isinstance(data, dict):
             raise IllegalAction("an action must be an object with 'seat' and 'act'", "bad_action")

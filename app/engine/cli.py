@@ -15,7 +15,13 @@ def _dump(obj) -> str:
     return json.dumps(obj, separators=(", ", ": "), ensure_ascii=False)
 
 
-def run_replay(path: str, out=sys.stdout) -> int:
+def _malformed(message: str, out) -> int:
+    print(_dump({"ok": False, "error": {"code": "malformed", "message": message}}), file=out)
+    return 2
+
+
+def run_replay(path: str, out=None) -> int:
+    out = out or sys.stdout
     try:
         if path == "-":
             text = sys.stdin.read()
@@ -23,21 +29,21 @@ def run_replay(path: str, out=sys.stdout) -> int:
             with open(path, encoding="utf-8") as fh:
                 text = fh.read()
     except (OSError, UnicodeDecodeError) as exc:
-        print(_dump({"ok": False, "error": {"code": "malformed", "message": f"cannot read {path}: {exc}"}}),
-              file=out)
-        return 2
+        return _malformed(f"cannot read {path}: {exc}", out)
     try:
         doc = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        return _malformed(f"not a JSON document: {exc}", out)
+    try:
         result = replay(doc)
-    except (ValueError, RecursionError) as exc:  # JSONDecodeError and MalformedRecord are ValueErrors
-        message = exc.message if isinstance(exc, MalformedRecord) else f"not a JSON document: {exc}"
-        print(_dump({"ok": False, "error": {"code": "malformed", "message": message}}), file=out)
-        return 2
+    except MalformedRecord as exc:
+        return _malformed(exc.message, out)
     print(_dump(result), file=out)
     return 0 if result["ok"] else 1
 
 
-def run_plays(count_only: bool, inp=sys.stdin, out=sys.stdout) -> int:
+def run_plays(count_only: bool, inp=None, out=None) -> int:
+    inp, out = inp or sys.stdin, out or sys.stdout
     for line in inp:  # every line is answered, a blank one too, so answers stay in step
         try:
             answer = list_plays(json.loads(line), count_only)

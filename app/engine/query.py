@@ -16,11 +16,14 @@ def parse_position(query) -> tuple:
     """(rules, hand mask, on play or None, wish rank or None) from a query object."""
     if not isinstance(query, dict):
         raise QueryError("a position is a JSON object with at least 'hand'")
-    rules = get_ruleset(query.get("ruleset", "standard")).resolve(query.get("options") or {})
+    options = query.get("options")
+    rules = get_ruleset(query.get("ruleset", "standard")).resolve({} if options is None else options)
     deck = rules.deck
     if not isinstance(query.get("hand"), str):
         raise QueryError("'hand' must be a string of cards")
     hand = deck.parse_mask(query["hand"])
+    if hand.bit_count() > rules.hand_size:
+        raise QueryError(f"a hand holds at most {rules.hand_size} cards, not {hand.bit_count()}")
     wish = query.get("wish")
     wish = None if wish is None else _rank(deck, wish, "wish")
     on = query.get("on")
@@ -36,11 +39,17 @@ def parse_position(query) -> tuple:
         raise QueryError("'on' names no cards (use null for a lead)")
     if on_mask & hand:
         raise QueryError(f"'hand' and 'on' share {deck.format_cards(on_mask & hand)}")
-    ph = None if on_phoenix is None else _rank(deck, on_phoenix, "on_phoenix")
     if on_mask == 1 << deck.phoenix:
-        # A single Phoenix counts the rank it was played on and a half; led, its led value.
-        value = rules.led_phoenix_value if ph is None else ph + 0.5
+        # A single Phoenix counts the rank it was played on and a half (on the Mah Jong:
+        # "1"); led, its led value.
+        if on_phoenix is None:
+            value = rules.led_phoenix_value
+        elif str(on_phoenix).strip() in ("1", deck.codes[deck.mahjong]):
+            value = 1.5
+        else:
+            value = _rank(deck, on_phoenix, "on_phoenix") + 0.5
         return rules, hand, (0, 1, value, on_mask, None), wish
+    ph = None if on_phoenix is None else _rank(deck, on_phoenix, "on_phoenix")
     readings = interpretations(on_mask, deck, rules.stairs_min_pairs)
     if not readings:
         raise QueryError(f"'on' ({deck.format_cards(on_mask)}) is not a combination")

@@ -45,7 +45,8 @@ def parse_record(doc) -> tuple:
         raise MalformedRecord(f"'format' must be \"{FORMAT}\"")
     try:
         ruleset = get_ruleset(doc.get("ruleset"))
-        options = doc.get("options") or {}
+        options = doc.get("options")
+        options = {} if options is None else options  # absent or null: the defaults
         rules = ruleset.resolve(options)
     except RulesetError as exc:
         raise MalformedRecord(exc.message) from None

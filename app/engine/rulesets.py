@@ -90,7 +90,8 @@ class Ruleset:
         return Rules(self, self.resolve_options(options))
 
     def resolve_options(self, options: dict | None) -> dict:
-        options = options or {}
+        if options is None:
+            options = {}
         if not isinstance(options, dict):
             raise RulesetError("options must be an object of option names and values")
         resolved = {name: opt.default for name, opt in self.options.items()}

@@ -121,6 +121,9 @@ def test_replay_of_documents_that_are_no_record_exits_2(tmp_path, text):
     lambda d: d["options"].update(colour="red"),
     lambda d: d["options"].update(max_rounds=3),
     lambda d: d["options"].update(tie_rule="coin"),
+    lambda d: d.update(options=[]),
+    lambda d: d.update(options=False),
+    lambda d: d.update(options=""),
     lambda d: d.update(rounds="all"),
     lambda d: d["rounds"][0].pop("hands"),
     lambda d: d["rounds"][0].pop("actions"),
@@ -280,6 +283,8 @@ def test_plays_fifty_two():
     json.dumps({"hand": "S2", "ruleset": "go"}),
     json.dumps({"hand": "S2", "options": {"speed": 1}}),
     json.dumps({"hand": "S2", "options": "fast"}),
+    json.dumps({"hand": "S2", "options": []}),
+    json.dumps({"hand": "Mj Dg Ph Dr S2 S3 S4 S5 S6 S7 S8 S9 S10 SJ SQ"}),  # 15 cards
     json.dumps({"hand": "SA", "ruleset": "fifty-two", "wish": "A"}),
 ])
 def test_plays_malformed_lines_give_an_error_and_the_next_line_is_answered(line):
@@ -304,3 +309,26 @@ def test_plays_answers_a_blank_line_too_so_answers_stay_in_step_with_lines():
     assert answers[0]["plays"][0]["cards"] == "S2"
     assert set(answers[1]) == {"error"} and set(answers[2]) == {"error"}
     assert answers[3]["plays"][0]["cards"] == "S3"
+
+
+def test_replay_with_null_options_uses_the_defaults(tmp_path):
+    _, doc = record()
+    doc["options"] = None
+    code, result = replay_in_process(write(tmp_path, doc))
+    assert code == 0 and result["ok"]
+
+
+def test_plays_on_a_phoenix_played_on_the_mah_jong_counts_one_and_a_half():
+    """C14: in fifty-two a led DA is 0.5 (the club beats it), on the club it is 1.5 (only a 2 does)."""
+    on_club, led = plays_in_process([
+        json.dumps({"ruleset": "fifty-two", "hand": "CA S2", "on": "DA", "on_phoenix": "1"}),
+        json.dumps({"ruleset": "fifty-two", "hand": "CA S2", "on": "DA", "on_phoenix": None}),
+    ])
+    assert [e["cards"] for e in on_club["plays"]] == ["S2"]
+    assert sorted(e["cards"] for e in led["plays"]) == ["CA", "S2"]
+
+
+def test_main_writes_to_the_standard_output_of_the_moment(tmp_path, capsys):
+    _, doc = record()
+    assert main(["replay", write(tmp_path, doc)]) == 0
+    assert json.loads(capsys.readouterr().out)["ok"] is True

@@ -3,7 +3,7 @@ and leaves the game exactly as it was (a full snapshot of the round's and the ga
 
 import pytest
 
-from app.engine import IllegalAction
+from app.engine import Action, IllegalAction
 
 from .helpers import dealt, pass_, play, snapshot, table
 
@@ -154,3 +154,13 @@ def test_a12_the_phoenix_on_the_dragon_is_refused_with_a_message_about_the_drago
     with pytest.raises(IllegalAction) as err:
         play(game, 1, "Ph")
     assert err.value.code == "does_not_beat" and "Dragon" in err.value.message
+
+
+@pytest.mark.parametrize("seat", [4, -1, "0", None])
+def test_an_action_object_with_a_seat_that_does_not_exist_is_refused(seat):
+    game = at_lead()
+    before = snapshot(game)
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(Action(seat, "pass"))
+    assert refused.value.code == "bad_action"
+    assert snapshot(game) == before
