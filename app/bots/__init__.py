@@ -5,11 +5,13 @@ from __future__ import annotations
 import importlib
 
 from .base import Bot
+from .easy import EasyBot
+from .hard import HardBot
 from .normal import NormalBot
 from .simple import SimpleBot
 
 #: Built-in bots by the level name a table's host picks.
-LEVELS = {"greedy": SimpleBot, "normal": NormalBot}
+LEVELS = {"greedy": SimpleBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
 
 
 def load_bot(spec: str) -> type[Bot]:
@@ -25,4 +27,4 @@ def load_bot(spec: str) -> type[Bot]:
     return cls
 
 
-__all__ = ["Bot", "SimpleBot", "NormalBot", "LEVELS", "load_bot"]
+__all__ = ["Bot", "SimpleBot", "EasyBot", "NormalBot", "HardBot", "LEVELS", "load_bot"]

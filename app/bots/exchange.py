@@ -95,7 +95,9 @@ def _partner_filler(scored: list, deck: Deck) -> int | None:
     """A caller's card for its partner: a loose card, a middle one rather than its lowest."""
     if not scored:
         return None
-    good = [c for cost, c in scored[:4]]
+    good = [c for cost, c in scored[:4] if deck.rank_of[c] < deck.high - 1]  # keep Aces and Kings
+    if not good:
+        return scored[0][1]
     return max(good, key=lambda c: deck.rank_of[c])
 
 

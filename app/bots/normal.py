@@ -51,6 +51,8 @@ class NormalBot(Bot):
         self.tichu_chance_exchange = float(config.get("tichu_chance_exchange",
                                                       calls.TICHU_CHANCE_BEFORE_EXCHANGE))
         self.grand_chance = float(config.get("grand_chance", calls.GRAND_CHANCE))
+        fields = tricks.Style.__dataclass_fields__
+        self.style = tricks.Style(**{name: float(config[name]) for name in fields if name in config})
 
     # -- the entry point ------------------------------------------------------------------
 
@@ -129,7 +131,7 @@ class NormalBot(Bot):
     def choose_play(self, k: Knowledge, legal: dict) -> tuple | None:
         """The (play, entry) Normal would make in its turn, or None to pass."""
         plays = legal_plays(k, legal["plays"])
-        turn = tricks.Turn(k)
+        turn = tricks.Turn(k, self.style)
         if legal["lead"]:
             return tricks.choose_lead(turn, plays)
         if not plays:
@@ -144,5 +146,5 @@ class NormalBot(Bot):
 
     def bomb(self, k: Knowledge, legal: dict) -> dict | None:
         bombs = legal_plays(k, legal["bombs"])
-        chosen = tricks.choose_out_of_turn_bomb(tricks.Turn(k), bombs)
+        chosen = tricks.choose_out_of_turn_bomb(tricks.Turn(k, self.style), bombs)
         return play_action(k, *chosen) if chosen else None

@@ -22,6 +22,18 @@ from .knowledge import Knowledge
 from .tracking import Unseen
 
 
+@dataclass(frozen=True)
+class Style:
+    """The weights of Normal's trick play (defaults tuned with the arena)."""
+
+    lead_value: float = 0.0  # what taking the lead is worth, in plan-cost units
+    lead_length: float = 0.04  # preference per card for leading longer combinations
+    urgency_scale: float = 1.0
+
+
+DEFAULT_STYLE = Style()
+
+
 @dataclass
 class Option:
     play: tuple
@@ -32,8 +44,9 @@ class Option:
 class Turn:
     """What a decision needs about the own hand, computed once per decision."""
 
-    def __init__(self, k: Knowledge):
+    def __init__(self, k: Knowledge, style: Style = DEFAULT_STYLE):
         self.k = k
+        self.style = style
         self.deck = k.deck
         self.smp = k.rules.stairs_min_pairs
         self.hand = k.hand
@@ -68,8 +81,10 @@ def urgency(k: Knowledge, top_seat: int | None, points: bool = True) -> float:
         u += max(0, k.points_on_table()) / 30
     if top_seat is not None:
         c = k.counts[top_seat]
-        if 0 < c <= 2:
-            u += 0.8
+        if c == 1:
+            u += 1.0  # wins this trick, leads its last card, and is out
+        elif c == 2:
+            u += 0.7
         elif 0 < c <= 4:
             u += 0.25
         if k.calls[top_seat] and c > 0:
@@ -192,7 +207,7 @@ def choose_lead(t: Turn, plays: list) -> tuple:
     for o in losers:
         p = o.play
         kind, length = p[KIND], p[LENGTH]
-        score = o.score + 0.04 * (length - 1)  # o.score holds the combination's cost
+        score = o.score + t.style.lead_length * (length - 1)  # o.score holds the combination's cost
         if kind == DOG:
             score = -4.0 if not partner_active else -1.0
         else:
@@ -248,7 +263,8 @@ def choose_follow(t: Turn, plays: list, can_pass: bool) -> tuple | None:
     if top_seat == k.partner:
         return None  # never overtake the partner
     top = k.top
-    u = urgency(k, top_seat)
+    style = t.style
+    u = urgency(k, top_seat) * style.urgency_scale
     best, best_score = None, None
     for p, e in plays:
         if p[KIND] == BOMB:
@@ -259,6 +275,8 @@ def choose_follow(t: Turn, plays: list, can_pass: bool) -> tuple | None:
             score = -0.2
         else:
             score = t.delta(p) + _single_penalty(t, p, top)
+            if style.lead_value:
+                score -= style.lead_value * win_chance(t, p)
         if best_score is None or score < best_score or (score == best_score and p[VALUE] < best[0][VALUE]):
             best, best_score = (p, e), score
     if best is not None and best_score < u - 0.02:
@@ -269,6 +287,19 @@ def choose_follow(t: Turn, plays: list, can_pass: bool) -> tuple | None:
         if should_bomb(t, bomb[0], u):
             return bomb
     return None
+
+
+def win_chance(t: Turn, p: tuple) -> float:
+    """A rough chance that `p` takes the trick: sure if no unseen cards beat it, else by
+    how many unseen singles rank above it."""
+    unseen = t.unseen
+    if not unseen.can_beat(p[KIND], p[LENGTH], p[VALUE]):
+        return 1.0
+    if p[KIND] != SINGLE:
+        return 0.45
+    counts = unseen.counts
+    higher = sum(counts[r] for r in range(int(p[VALUE]) + 1, len(counts))) + unseen.dragon + unseen.ph
+    return max(0.05, 1.0 - 0.12 * higher)
 
 
 def _dragon_worth(t: Turn, top: tuple, top_seat: int) -> bool:

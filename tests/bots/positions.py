@@ -1,0 +1,23 @@
+"""Helpers for bot tests: positions built with the engine test helpers, and a bot's answer."""
+
+from __future__ import annotations
+
+from app.bots import LEVELS
+from app.engine import view_for
+
+from ..engine.helpers import dealt, gift, mask, pass_, play, show, table  # noqa: F401 (re-exported)
+
+
+def decide(level: str, game, seat: int, **config) -> dict | None:
+    """What a fresh bot of `level` at `seat` answers to the seat's view now.
+
+    The Hard bot searches with a small budget here: tests check what it does, not how well."""
+    if level == "hard":
+        config.setdefault("budget_ms", 15)
+        config.setdefault("seed", 1)
+    bot = LEVELS[level](seat, **config)
+    return bot.decide(view_for(game, seat))
+
+
+def cards_of(action: dict) -> set[str]:
+    return set(action["cards"].split())
