@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import tempfile
 import time
 from pathlib import Path
 
@@ -34,30 +33,37 @@ def _dumps(value) -> str:
 
 
 class RecordCache:
-    """The JSON text of a game's record, re-encoding only the round being played."""
+    """The JSON text of a game's record, encoding each round and each action once."""
 
     def __init__(self):
         self.game = None
-        self.done: list[str] = []  # JSON text of rounds that are over
+        self.done: list[str] = []  # JSON text of the rounds that are over
+        self.current = None  # the round being played...
+        self.hands = ""  # ...its hands as JSON text...
+        self.actions: list[str] = []  # ...and its actions so far, each as JSON text
 
     def text(self, game) -> str:
         if game is not self.game:
-            self.game, self.done = game, []
+            self.game, self.done, self.current = game, [], None
         rules, deck = game.rules, game.rules.deck
         shown = rules.grand_tichu_cards if rules.grand_tichu else rules.hand_size
         rounds = game.rounds
         while len(self.done) < len(rounds) and rounds[len(self.done)].result is not None:
-            self.done.append(_dumps(self._round(rounds[len(self.done)], deck, shown)))
+            rnd = rounds[len(self.done)]
+            self.done.append(self._round(rnd, deck, shown, [_dumps(a.to_record(deck)) for a in rnd.actions]))
         parts = list(self.done)
         for rnd in rounds[len(self.done):]:
-            parts.append(_dumps(self._round(rnd, deck, shown)))
+            if rnd is not self.current:
+                self.current, self.actions = rnd, []
+            self.actions.extend(_dumps(a.to_record(deck)) for a in rnd.actions[len(self.actions):])
+            parts.append(self._round(rnd, deck, shown, self.actions))
         head = _dumps({"format": FORMAT, "ruleset": rules.ruleset.name, "options": dict(rules.options)})
         return head[:-1] + ',"rounds":[' + ",".join(parts) + "]}"
 
     @staticmethod
-    def _round(rnd, deck, shown) -> dict:
-        return {"hands": [format_hand(deck, h, shown) for h in rnd.dealt],
-                "actions": [a.to_record(deck) for a in rnd.actions]}
+    def _round(rnd, deck, shown, actions: list[str]) -> str:
+        hands = _dumps([format_hand(deck, h, shown) for h in rnd.dealt])
+        return '{"hands":' + hands + ',"actions":[' + ",".join(actions) + "]}"
 
 
 class Store:
@@ -77,13 +83,14 @@ class Store:
         if self.directory is None:
             return
         text = self.encode(table)
-        fd, tmp = tempfile.mkstemp(prefix=f".{table.code}.", suffix=".tmp", dir=self.directory)
+        # Saves of one table are serialised by its lock, so one temporary name per table does.
+        tmp = self.directory / f".{table.code}.json.tmp"
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
+            with open(tmp, "w", encoding="utf-8") as f:
                 f.write(text)
             os.replace(tmp, self.path(table.code))
         except BaseException:
-            Path(tmp).unlink(missing_ok=True)
+            tmp.unlink(missing_ok=True)
             raise
 
     def encode(self, table: Table) -> str:

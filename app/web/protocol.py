@@ -25,6 +25,7 @@ path is a list of keys and list indexes from the document's root:
 from __future__ import annotations
 
 import copy
+import marshal
 
 SET, DELETE, APPEND, TRUNCATE = "s", "d", "a", "t"
 
@@ -45,14 +46,16 @@ def diff(old, new, path: tuple = ()) -> list:
 
 
 def _same(a, b) -> bool:
-    """Equal as JSON: `==` says 1 == True == 1.0, so equal containers are compared by repr too."""
+    """Equal as JSON values: `==` says 1 == True == 1.0, so equal containers are also
+    compared by their marshal bytes (format 2: no back-references that depend on
+    reference counts), which keep those types apart and are fast."""
     if type(a) is not type(b):
         return False
     if a is b:
         return True
     if not a == b:
         return False
-    return type(a) not in (dict, list) or repr(a) == repr(b)
+    return type(a) not in (dict, list) or marshal.dumps(a, 2) == marshal.dumps(b, 2)
 
 
 def _diff(old, new, path: list, ops: list) -> None:
@@ -63,8 +66,12 @@ def _diff(old, new, path: list, ops: list) -> None:
         for key, value in new.items():
             if key not in old:
                 ops.append([SET, path + [key], value])
-            elif not _same(old[key], value):
-                _diff(old[key], value, path + [key], ops)
+                continue
+            before = old[key]
+            if type(value) is list and type(before) is list:
+                _diff_list(before, value, path + [key], ops)  # checks equality itself
+            elif not _same(before, value):
+                _diff(before, value, path + [key], ops)
         for key in old:
             if key not in new:
                 ops.append([DELETE, path + [key]])
@@ -81,6 +88,8 @@ def _diff_list(old: list, new: list, path: list, ops: list) -> None:
     elif n_new < n_old and _same(old[:n_new], new):
         ops.append([TRUNCATE, path, n_new])
     elif n_new == n_old:
+        if _same(old, new):
+            return
         changed = [i for i in range(n_new) if not _same(old[i], new[i])]
         # When most items changed (a hand that lost a card shifts every index), sending
         # the list again is smaller than patching it item by item.

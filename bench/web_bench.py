@@ -1,0 +1,346 @@
+"""Web benchmark: N tables of four Socket.IO clients playing over loopback against a real server.
+
+    python bench/web_bench.py [--tables 100] [--seconds 60] [--server gunicorn|werkzeug]
+                              [--threads 600] [--think 0] [--json]
+
+Starts the server as a subprocess (by default as in production: gunicorn, one
+worker, threads; or `python -m app`), creates N tables over HTTP, connects four
+python-socketio clients per table (websocket transport), seats them and starts
+the games. Each client keeps its document from the server's snapshots and
+patches and acts with SimpleBot's decision on its own view whenever it has one
+(after `--think` seconds; 0 = at once), so every table plays as fast as the
+server lets it; a finished game is followed by a new one.
+
+Measured over the window after all tables have started:
+- accepted actions per second (all tables);
+- p50/p99 time from sending an action to its acknowledgement, and to the moment
+  the last of the table's four clients has the patch of that version;
+- the server's CPU (percent of one core; user + system of the server processes)
+  and memory (resident set size at the end, and its peak);
+- bytes per patch against a full snapshot of the same document (compact JSON of
+  the message, as Socket.IO sends it, without its ~12-byte frame).
+
+Needs the `bench` extra (`pip install -e '.[bench]'`): gunicorn, psutil, aiohttp
+and the python-socketio client. Traffic goes to 127.0.0.1 only and the run is
+bounded by `--seconds`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import aiohttp
+import psutil
+import socketio
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from app.bots import SimpleBot  # noqa: E402
+from app.web.protocol import apply_patch  # noqa: E402
+
+SNAPSHOT_SAMPLE = 8  # measure the full document's size every 8th patch a client gets
+
+
+def compact(value) -> int:
+    return len(json.dumps(value, separators=(",", ":")))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def percentile(values: list[float], p: float) -> float | None:
+    if not values:
+        return None
+    values = sorted(values)
+    k = min(len(values) - 1, max(0, round(p / 100 * (len(values) - 1))))
+    return values[k]
+
+
+class Stats:
+    def __init__(self):
+        self.patch_bytes: list[int] = []
+        self.snapshot_bytes: list[int] = []  # the full document at sampled patches
+        self.first_snapshot_bytes: list[int] = []
+        self.refused = 0
+        self.errors = 0
+
+
+class TableRun:
+    def __init__(self, bench, code: str, host_token: str):
+        self.bench = bench
+        self.code = code
+        self.host_token = host_token
+        self.clients = [Client(bench, self, seat) for seat in range(4)]
+        self.sent: dict[int, tuple[float, float]] = {}  # version -> (sent at, acked at)
+        self.arrived: dict[int, list] = {}  # version -> [clients that have it, time of the last]
+        self.new_game_asked = -1
+
+
+class Client:
+    def __init__(self, bench, table: TableRun, seat: int):
+        self.bench = bench
+        self.table = table
+        self.seat = seat
+        self.sio = socketio.AsyncClient(reconnection=False)
+        self.sio.on("state", self.on_state)
+        self.doc = None
+        self.version = None
+        self.pending = False
+        self.patches = 0
+        self.bot = SimpleBot(seat)
+
+    async def on_state(self, msg):
+        now = time.perf_counter()
+        stats = self.bench.stats
+        if msg["t"] == "snapshot":
+            self.doc, self.version = msg["doc"], msg["v"]
+            stats.first_snapshot_bytes.append(compact(msg))
+        else:
+            if msg["base"] != self.version:
+                stats.errors += 1
+                await self.sio.emit("sync", {})
+                return
+            self.doc = apply_patch(self.doc, msg["ops"])
+            self.version = msg["v"]
+            if self.bench.measuring:
+                stats.patch_bytes.append(compact(msg))
+                self.patches += 1
+                if self.patches % SNAPSHOT_SAMPLE == 0:
+                    full = {"t": "snapshot", "v": self.version, "doc": self.doc}
+                    stats.snapshot_bytes.append(compact(full))
+        slot = self.table.arrived.setdefault(self.version, [0, 0.0])
+        slot[0] += 1
+        slot[1] = now
+        self.maybe_act()
+
+    def maybe_act(self):
+        if self.pending or self.doc is None or not self.bench.running:
+            return
+        view = self.doc.get("game")
+        if view is None:
+            return
+        if view["game_over"]:
+            if self.seat == 0 and self.table.new_game_asked != self.version:
+                self.table.new_game_asked = self.version
+                self.pending = True
+                asyncio.get_running_loop().create_task(self.call("new_game", {}, count=False))
+            return
+        action = self.bot.decide(view)
+        if action is not None:
+            self.pending = True
+            asyncio.get_running_loop().create_task(self.call("act", {"action": action}))
+
+    async def call(self, event: str, payload: dict, count: bool = True):
+        if self.bench.think:
+            await asyncio.sleep(self.bench.think)
+        sent = time.perf_counter()
+        try:
+            ack = await self.sio.call(event, payload, timeout=60)
+        except Exception:
+            self.bench.stats.errors += 1
+            ack = {"ok": False}
+        acked = time.perf_counter()
+        self.pending = False
+        if ack.get("ok") and count:
+            self.table.sent[ack["version"]] = (sent, acked)
+        elif not ack.get("ok"):
+            self.bench.stats.refused += 1
+        self.maybe_act()
+
+
+class Bench:
+    def __init__(self, args):
+        self.args = args
+        self.think = args.think
+        self.stats = Stats()
+        self.running = False
+        self.measuring = False
+        self.tables: list[TableRun] = []
+
+    async def setup(self, base: str):
+        async with aiohttp.ClientSession() as http:
+            for i in range(self.args.tables):
+                body = {"host_name": f"Host {i}", "listed": False}
+                async with http.post(f"{base}/api/tables", json=body) as r:
+                    data = await r.json()
+                self.tables.append(TableRun(self, data["code"], data["token"]))
+        clients = [c for t in self.tables for c in t.clients]
+        for i in range(0, len(clients), 50):  # connect in batches
+            await asyncio.gather(*(c.sio.connect(base, transports=["websocket"]) for c in clients[i:i + 50]))
+        for table in self.tables:
+            host = table.clients[0]
+            await host.sio.call("join", {"code": table.code, "token": table.host_token})
+            await host.sio.call("sit", {"seat": 0, "name": "P0"})
+            for c in table.clients[1:]:
+                await c.sio.call("join", {"code": table.code})
+                ack = await c.sio.call("sit", {"seat": c.seat, "name": f"P{c.seat}"})
+                assert ack["ok"], ack
+
+    async def run(self, base: str, server: psutil.Process) -> dict:
+        await self.setup(base)
+        self.running = True
+        for table in self.tables:
+            ack = await table.clients[0].sio.call("start", {})
+            assert ack["ok"], ack
+        await asyncio.sleep(2)  # let every table get going
+        procs = [server] + server.children(recursive=True)
+        cpu0 = sum(sum(p.cpu_times()[:2]) for p in procs)
+        me = psutil.Process()
+        me_cpu0 = sum(me.cpu_times()[:2])
+        self.measuring = True
+        start = time.perf_counter()
+        peak_rss = 0
+        while time.perf_counter() - start < self.args.seconds:
+            await asyncio.sleep(1)
+            peak_rss = max(peak_rss, sum(p.memory_info().rss for p in procs))
+        end = time.perf_counter()
+        cpu1 = sum(sum(p.cpu_times()[:2]) for p in procs)
+        me_cpu1 = sum(me.cpu_times()[:2])
+        self.measuring = False
+        self.running = False
+        rss = sum(p.memory_info().rss for p in procs)
+        await asyncio.sleep(1)  # answers in flight
+        await asyncio.gather(*(c.sio.disconnect() for t in self.tables for c in t.clients),
+                             return_exceptions=True)
+        return self.report(start, end, cpu1 - cpu0, me_cpu1 - me_cpu0, rss, peak_rss)
+
+    def report(self, start, end, server_cpu, bench_cpu, rss, peak_rss) -> dict:
+        window = end - start
+        acks, lasts = [], []
+        actions = 0
+        for table in self.tables:
+            for version, (sent, acked) in table.sent.items():
+                if not start <= sent < end:
+                    continue
+                actions += 1
+                acks.append(acked - sent)
+                count, last = table.arrived.get(version, (0, 0.0))
+                if count >= 4:
+                    lasts.append(last - sent)
+        s = self.stats
+        ms = lambda v: None if v is None else round(v * 1000, 2)
+        patch_med = statistics.median(s.patch_bytes) if s.patch_bytes else None
+        snap_med = statistics.median(s.snapshot_bytes) if s.snapshot_bytes else None
+        return {
+            "tables": len(self.tables),
+            "connections": 4 * len(self.tables),
+            "server": self.args.server,
+            "think_s": self.think,
+            "window_s": round(window, 1),
+            "actions": actions,
+            "actions_per_s": round(actions / window, 1),
+            "ack_ms": {"p50": ms(percentile(acks, 50)), "p99": ms(percentile(acks, 99))},
+            "last_patch_ms": {"p50": ms(percentile(lasts, 50)), "p99": ms(percentile(lasts, 99))},
+            "server_cpu_percent": round(100 * server_cpu / window, 1),
+            "bench_cpu_percent": round(100 * bench_cpu / window, 1),
+            "server_rss_mb": round(rss / 2**20, 1),
+            "server_peak_rss_mb": round(peak_rss / 2**20, 1),
+            "patches": len(s.patch_bytes),
+            "patch_bytes": {"median": patch_med, "mean": round(statistics.fmean(s.patch_bytes), 1)
+                            if s.patch_bytes else None, "p99": percentile(s.patch_bytes, 99)},
+            "snapshot_bytes": {"median": snap_med},
+            "patch_to_snapshot": round(patch_med / snap_med, 3) if patch_med and snap_med else None,
+            "refused": s.refused,
+            "errors": s.errors,
+        }
+
+
+def start_server(args, port: int, data_dir: str) -> subprocess.Popen:
+    env = {**os.environ, "TICHU_DATA_DIR": data_dir, "TICHU_TESTING": "0",
+           "TICHU_PERSIST": "0" if args.no_persist else "1"}
+    if args.server == "gunicorn":
+        cmd = [sys.executable, "-m", "gunicorn", "-w", "1", "--threads", str(args.threads),
+               "-b", f"127.0.0.1:{port}", "--graceful-timeout", "3", "--log-level", "warning",
+               "app.web.server:create_app()"]
+    else:
+        cmd = [sys.executable, "-m", "app", "--port", str(port)]
+    # Its own process group, so the server and its worker are stopped together.
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    deadline = time.monotonic() + 30
+    import urllib.request
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1):
+                return proc
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                raise RuntimeError("server did not start: " + proc.stderr.read().decode()[-2000:]) from None
+            time.sleep(0.2)
+
+
+def stop_server(proc: subprocess.Popen):
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    except ProcessLookupError:
+        pass
+
+
+def print_table(r: dict):
+    rows = [
+        ("tables / connections",
+         f"{r['tables']} / {r['connections']} ({r['server']}, think {r['think_s']} s)"),
+        ("window", f"{r['window_s']} s, {r['actions']} actions"),
+        ("actions per second", r["actions_per_s"]),
+        ("action -> ack  p50 / p99", f"{r['ack_ms']['p50']} / {r['ack_ms']['p99']} ms"),
+        ("action -> last patch  p50 / p99", f"{r['last_patch_ms']['p50']} / {r['last_patch_ms']['p99']} ms"),
+        ("server CPU",
+         f"{r['server_cpu_percent']} % of one core (bench clients: {r['bench_cpu_percent']} %)"),
+        ("server memory", f"{r['server_rss_mb']} MB RSS (peak {r['server_peak_rss_mb']} MB)"),
+        ("bytes per patch (median / mean / p99)",
+         f"{r['patch_bytes']['median']} / {r['patch_bytes']['mean']} / {r['patch_bytes']['p99']}"),
+        ("bytes per full snapshot (median)", r["snapshot_bytes"]["median"]),
+        ("median patch / median snapshot", r["patch_to_snapshot"]),
+        ("refused / errors", f"{r['refused']} / {r['errors']}"),
+    ]
+    width = max(len(k) for k, _ in rows)
+    for key, value in rows:
+        print(f"{key:<{width}}  {value}")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=60.0, help="length of the measured window")
+    parser.add_argument("--server", choices=("gunicorn", "werkzeug"), default="gunicorn")
+    parser.add_argument("--threads", type=int, default=600, help="gunicorn threads (one per connection)")
+    parser.add_argument("--think", type=float, default=0.0, help="seconds a client waits before acting")
+    parser.add_argument("--no-persist", action="store_true", help="keep nothing on disk (to see its cost)")
+    parser.add_argument("--json", action="store_true", help="print only the JSON result")
+    args = parser.parse_args(argv)
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="tichu-bench-") as data_dir:
+        proc = start_server(args, port, data_dir)
+        try:
+            bench = Bench(args)
+            result = asyncio.run(bench.run(f"http://127.0.0.1:{port}", psutil.Process(proc.pid)))
+        finally:
+            stop_server(proc)
+    if not args.json:
+        print_table(result)
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
