@@ -128,6 +128,13 @@ class TablePage:
         else:
             raise ValueError(act)
 
+    def check_play_stays_disabled(self, cards: list[str]):
+        """Selecting cards that are no legal play leaves Play disabled; Clear lowers them again."""
+        self.select(cards)
+        expect(self.key("play")).to_be_disabled()
+        self.press(self.key("clear"))
+        expect(self.page.locator('.hand [aria-pressed="true"]')).to_have_count(0)
+
     def _play(self, action: dict, view: dict):
         legal = view["legal"]
         cards = action["cards"].split()

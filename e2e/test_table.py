@@ -58,10 +58,19 @@ def test_four_browsers_play_a_full_seeded_round(server, contexts):
         page = players[seat]
         page.wait_moves(mirror.version)
         assert page.hand() == views[seat]["hand"], f"seat {seat} shows the hand it holds"
+        legal = views[seat]["legal"]
+        if "illegal" not in seen and legal["lead"] and legal["plays"]:
+            illegal = illegal_pair(views[seat]["hand"], legal["plays"])
+            if illegal:
+                page.check_play_stays_disabled(illegal)
+                seen.add("illegal")
         page.perform(action, views[seat])
         seen.add(action["act"] + ("-wish" if action.get("wish") else ""))
+        if action["act"] == "play" and sum(p["cards"] == action["cards"] for p in legal["plays"]) > 1:
+            seen.add("phoenix-choice")
         mirror.apply({**action, "seat": seat})
-    assert {"grand", "tichu", "exchange", "play", "play-wish", "pass", "gift"} <= seen and bombed
+    assert {"grand", "tichu", "exchange", "play", "play-wish", "pass", "gift", "phoenix-choice",
+            "illegal"} <= seen and bombed
 
     result = mirror.rounds[0].result
     for page in players + [spectator]:
@@ -79,6 +88,16 @@ def test_four_browsers_play_a_full_seeded_round(server, contexts):
     wire = "".join(frames)
     assert frames and '"hand":[' not in wire
     assert not never_played & set(CARD.findall(wire))
+
+
+def illegal_pair(hand: list[str], plays: list[dict]) -> list[str] | None:
+    """Two cards of the hand that are no legal play together."""
+    legal = {frozenset(p["cards"].split()) for p in plays}
+    for i, a in enumerate(hand):
+        for b in hand[i + 1:]:
+            if frozenset((a, b)) not in legal:
+                return [a, b]
+    return None
 
 
 class BotGame:
