@@ -72,6 +72,10 @@ def register(socketio, hub) -> None:
     def changed_seating(table, before: tuple) -> bool:
         return before != _presence(table)
 
+    @socketio.on("*")
+    def unknown(event, *_args):
+        return {"ok": False, "code": "bad_request", "message": f"unknown event {str(event)[:40]!r}"}
+
     @socketio.on("connect")
     def on_connect(*_args):
         return True

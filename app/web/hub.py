@@ -55,7 +55,7 @@ class Hub:
         table.changed()
         try:
             self.store.save(table)
-        except OSError:
+        except Exception:
             # The change stands for everyone connected; the next save writes it again.
             log.exception("cannot save table %s", table.code)
         self.broadcast(table)
@@ -73,7 +73,11 @@ class Hub:
             ops = None
             if viewer.doc is not None and viewer.version == version - 1:
                 ops = _diff_sections(viewer.doc, doc, cache)
-            self.emit(client.sid, STATE_EVENT, viewer.message(version, doc, ops))
+            message = viewer.message(version, doc, ops)
+            try:
+                self.emit(client.sid, STATE_EVENT, message)
+            except Exception:  # one broken connection must not keep the others uninformed
+                log.exception("cannot send to %s", client.sid)
 
     def snapshot(self, table: Table, client: Client) -> None:
         """A full snapshot for one connection (on join or when it asks after a gap)."""

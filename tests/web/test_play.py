@@ -168,7 +168,8 @@ def test_refused_actions_reach_only_their_sender(app, http, player):
         assert set(ack) == {"ok", "code", "message"} and ack["message"]
         if code_expected:
             assert ack["code"] == code_expected, (event, payload, ack)
-    # Extra arguments and events with no payload at all are refused the same way.
+    # Unknown events, extra arguments and events with no payload at all are refused the same way.
+    assert players[0].emit("fly", {"to": "moon"})["code"] == "bad_request"
     assert players[0].emit("act", {"action": {"act": "pass"}}, "extra")["code"] == "bad_request"
     assert players[0].client.emit("sync", callback=True)["code"] == "bad_request"
     for p, count in zip(everyone, before):
