@@ -10,7 +10,8 @@ Configuration (environment variables, or keys of `create_app(config)`):
 - `TICHU_TESTING=1`: testing mode (tables may be created with a fixed seed). Never in production.
 
 Production: one process (tables live in memory), threads for the connections:
-`gunicorn -w 1 --threads 200 -b 0.0.0.0:5000 'app.web.server:create_app()'`.
+`gunicorn -w 1 --threads 500 -b 0.0.0.0:5000 'app.web.server:create_app()'`
+(one thread per open connection).
 """
 
 from __future__ import annotations

@@ -61,6 +61,7 @@ const EN = {
   "lobby.copy": "Copy link",
   "lobby.code": "Table code: {code}",
   "lobby.start": "Start the game",
+  "lobby.take_over_hint": "A bot plays a seat for nobody: enter your name and take it over.",
   "lobby.waiting_free": "Waiting for players: {n} seat(s) free.",
   "lobby.waiting_start": "All seats are taken. The host can start.",
 

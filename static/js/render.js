@@ -12,7 +12,7 @@ export function render(root, ctx) {
   const seats = ctx.table.seats.map((_, seat) => seat);
   const around = seats.filter((s) => s !== ctx.base);
   replace(root,
-    ctx.table.status === "waiting" ? lobbyPanel(ctx) : null,
+    ctx.table.status === "waiting" ? lobbyPanel(ctx) : takeOverPanel(ctx),
     h("div", { class: ["felt", `status-${ctx.table.status}`] },
       around.map((s) => renderSeat(ctx, s)),
       renderCenter(ctx),
@@ -40,12 +40,24 @@ function lobbyPanel(ctx) {
     h("p", {}, t("lobby.invite"), " ", h("a", { href: link }, link), " ",
       h("button", { type: "button", class: "quiet", dataset: { key: "copy" }, onclick: () => copy(link) }, t("lobby.copy"))),
     h("p", {}, t("lobby.code", { code: ctx.table.code })),
-    h("label", {}, t("lobby.your_name"), " ",
-      h("input", { id: "name", type: "text", maxlength: 20, autocomplete: "nickname", value: ctx.ui.name,
-        dataset: { key: "name" },
-        oninput: (e) => { ctx.ui.name = e.target.value; } })),
+    nameField(ctx),
     ctx.you.manage ? h("button", { type: "button", class: "primary", disabled: free > 0, dataset: { key: "start" },
       onclick: () => ctx.request("start", {}) }, t("lobby.start")) : null);
+}
+
+/** A watcher may take over a seat that a bot plays for nobody: it needs a name field. */
+function takeOverPanel(ctx) {
+  const free = ctx.table.seats.some((s) => s.bot && !s.human);
+  if (ctx.me !== null || !free || ctx.table.status !== "playing") return null;
+  return h("section", { class: "lobby-panel" },
+    h("p", {}, t("lobby.take_over_hint")),
+    nameField(ctx));
+}
+
+function nameField(ctx) {
+  return h("label", {}, t("lobby.your_name"), " ",
+    h("input", { id: "name", type: "text", maxlength: 20, autocomplete: "nickname", value: ctx.ui.name,
+      dataset: { key: "name" }, oninput: (e) => { ctx.ui.name = e.target.value; } }));
 }
 
 function copy(text) {
