@@ -181,6 +181,7 @@ def test_reload_mid_round_returns_the_same_seat_and_hand(server, contexts):
     round_no = len(game.mirror.rounds)
     while len(game.mirror.rounds) == round_no and game.step():
         pass
+    game.bots_move()  # the server's bots go on into the next round until the person must act
     page.wait_moves(game.mirror.version)
 
 
