@@ -26,7 +26,7 @@ from app.engine.combos import FULL_HOUSE, PAIR, SINGLE, STAIRS, STRAIGHT, TRIPLE
 from .hand import plan_hand, rank_counts
 
 #: Call Tichu after the exchange when the chance to go out first is at least this.
-TICHU_CHANCE = 0.56
+TICHU_CHANCE = 0.52
 #: Call Tichu before the exchange (cards still to come, the Dog may be passed in) only above this.
 TICHU_CHANCE_BEFORE_EXCHANGE = 0.8
 #: Call Grand Tichu when the eight-card chance is at least this.
@@ -34,9 +34,9 @@ GRAND_CHANCE = 0.53
 
 # Logistic weights (see the module docstring): intercept first.
 _TICHU_WEIGHTS = {
-    "bias": -1.103, "cost": -0.671, "count": 0.581, "dragon": 0.684, "phoenix": 0.493,
-    "aces": 0.265, "kings": 0.094, "bombs": 0.077, "dog": -1.52, "mahjong": 0.259,
-    "low_singles": -0.336, "low_pairs": -0.343, "long_combos": -0.194,
+    "bias": -0.963, "cost": -0.699, "count": 0.621, "dragon": 0.551, "phoenix": 0.482,
+    "aces": 0.335, "kings": 0.121, "bombs": -0.072, "dog": -1.337, "mahjong": 0.334,
+    "low_singles": -0.374, "low_pairs": -0.268, "long_combos": -0.22,
 }
 _GRAND_WEIGHTS = {
     "bias": -1.24, "dragon": 0.683, "phoenix": 0.615, "aces": 0.147, "kings": 0.042,

@@ -49,7 +49,7 @@ def _score_cards(hand: int, deck: Deck, smp: int) -> tuple:
 
 
 def choose_exchange(hand: int, deck: Deck, smp: int, seat: int, partner: int, targets: list[int],
-                    calls: list, calling: bool) -> dict[int, int]:
+                    calls: list, calling: bool, dog_away: bool = False) -> dict[int, int]:
     """{target seat: card} for the exchange."""
     opponents = [t for t in targets if t != partner]
     plan = plan_hand(hand, deck, smp)
@@ -61,7 +61,7 @@ def choose_exchange(hand: int, deck: Deck, smp: int, seat: int, partner: int, ta
     left = hand
     # The Dog to an opponent who has called.
     dog = 1 << deck.dog
-    callers = [o for o in opponents if calls[o]]
+    callers = [o for o in opponents if calls[o]] or (opponents if dog_away or calling else [])
     if hand & dog and callers:
         give[callers[0]] = deck.dog
         left &= ~dog

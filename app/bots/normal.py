@@ -51,6 +51,7 @@ class NormalBot(Bot):
         self.tichu_chance_exchange = float(config.get("tichu_chance_exchange",
                                                       calls.TICHU_CHANCE_BEFORE_EXCHANGE))
         self.grand_chance = float(config.get("grand_chance", calls.GRAND_CHANCE))
+        self.dog_away = bool(float(config.get("dog_away", 1)))  # the Dog hurts its holder: pass it on
         fields = tricks.Style.__dataclass_fields__
         self.style = tricks.Style(**{name: float(config[name]) for name in fields if name in config})
 
@@ -123,7 +124,7 @@ class NormalBot(Bot):
     def exchange(self, k: Knowledge, legal: dict) -> dict:
         calling = bool(k.calls[k.seat])
         give = exchange.choose_exchange(k.hand, k.deck, k.rules.stairs_min_pairs, k.seat, k.partner,
-                                        legal["exchange_to"], k.calls, calling)
+                                        legal["exchange_to"], k.calls, calling, self.dog_away)
         return {"act": "exchange", "give": {str(t): k.deck.codes[c] for t, c in give.items()}}
 
     # -- trick play -------------------------------------------------------------------------

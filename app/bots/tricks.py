@@ -26,9 +26,14 @@ from .tracking import Unseen
 class Style:
     """The weights of Normal's trick play (defaults tuned with the arena)."""
 
-    lead_value: float = 0.0  # what taking the lead is worth, in plan-cost units
+    lead_value: float = 0.7  # what taking the lead is worth, in plan-cost units
     lead_length: float = 0.04  # preference per card for leading longer combinations
     urgency_scale: float = 1.0
+    pass_cost: float = 0.3  # passing lets the opponents keep the tempo: a cost of its own
+    points_weight: float = 1 / 30  # urgency per card point on the table
+    dog_margin: float = 3.0  # lead the Dog when the partner holds this many cards fewer
+    eager_follow: float = 0.0  # experiment: follow with the lowest beating play, as Easy does
+    lowest_lead: float = 0.0  # experiment: lead the longest combination with the lowest card
 
 
 DEFAULT_STYLE = Style()
@@ -74,11 +79,12 @@ class Turn:
 # -- the situation --------------------------------------------------------------------
 
 
-def urgency(k: Knowledge, top_seat: int | None, points: bool = True) -> float:
+def urgency(k: Knowledge, top_seat: int | None, points: bool = True,
+            points_weight: float = 1 / 30) -> float:
     """How much it matters to take this trick away from `top_seat` (an opponent)."""
     u = 0.0
     if points:
-        u += max(0, k.points_on_table()) / 30
+        u += max(0, k.points_on_table()) * points_weight
     if top_seat is not None:
         c = k.counts[top_seat]
         if c == 1:
@@ -176,6 +182,15 @@ def choose_lead(t: Turn, plays: list) -> tuple:
     for p, e in plays:
         if p[MASK] == hand:
             return p, e  # out at once
+    if t.style.lowest_lead:
+        ordinary = [pe for pe in plays if pe[0][KIND] != BOMB]
+        if ordinary:
+            def low(p):
+                ranks = [t.deck.rank_of[c] for c in range(t.deck.size) if p[MASK] >> c & 1]
+                return min(ranks)
+            lowest = min(low(pe[0]) for pe in ordinary)
+            return max((pe for pe in ordinary if low(pe[0]) == lowest),
+                       key=lambda pe: (pe[0][LENGTH], -pe[0][VALUE]))
     opts = lead_options(t, plays)
     if not opts:
         # The wish rules out the plan's leads: the legal play that hurts the plan least.
@@ -227,7 +242,7 @@ def _dog_now(k: Knowledge, t: Turn, losers: list) -> bool:
     if k.calls[k.partner]:
         return True
     mine = k.counts[k.seat]
-    return k.counts[k.partner] + 3 <= mine or (t.base >= 4.0 and k.counts[k.partner] <= mine)
+    return k.counts[k.partner] + t.style.dog_margin <= mine or (t.base >= 4.0 and k.counts[k.partner] <= mine)
 
 
 # -- follows ----------------------------------------------------------------------------
@@ -264,7 +279,14 @@ def choose_follow(t: Turn, plays: list, can_pass: bool) -> tuple | None:
         return None  # never overtake the partner
     top = k.top
     style = t.style
-    u = urgency(k, top_seat) * style.urgency_scale
+    if style.eager_follow:
+        ordinary = [pe for pe in plays if pe[0][KIND] != BOMB and pe[0][MASK] != 1 << deck.dragon]
+        if ordinary:
+            p, e = min(ordinary, key=lambda pe: (pe[0][VALUE], t.delta(pe[0])))
+            precious = p[KIND] == SINGLE and p[VALUE] >= deck.high and top[VALUE] < 10
+            if not precious:
+                return p, e
+    u = urgency(k, top_seat, points_weight=style.points_weight) * style.urgency_scale + style.pass_cost
     best, best_score = None, None
     for p, e in plays:
         if p[KIND] == BOMB:
