@@ -287,10 +287,13 @@ def choose_follow(t: Turn, plays: list, can_pass: bool) -> tuple | None:
             if not precious:
                 return p, e
     u = urgency(k, top_seat, points_weight=style.points_weight) * style.urgency_scale + style.pass_cost
+    bomb_cards = 0
+    for b in t.plan.bombs:
+        bomb_cards |= b[MASK]
     best, best_score = None, None
     for p, e in plays:
-        if p[KIND] == BOMB:
-            continue
+        if p[KIND] == BOMB or p[MASK] & bomb_cards:
+            continue  # bombs are weighed below; an ordinary play never breaks one
         if p[MASK] == 1 << deck.dragon:
             if not _dragon_worth(t, top, top_seat):
                 continue
