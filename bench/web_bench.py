@@ -8,8 +8,10 @@ worker, threads; or `python -m app`), creates N tables over HTTP, connects four
 python-socketio clients per table (websocket transport), seats them and starts
 the games. Each client keeps its document from the server's snapshots and
 patches and acts with SimpleBot's decision on its own view whenever it has one
-(after `--think` seconds; 0 = at once), so every table plays as fast as the
-server lets it; a finished game is followed by a new one.
+(after `--think` seconds on average, 0.5x to 1.5x at random; 0 = at once, so
+every table plays as fast as the server lets it); a finished game is followed
+by a new one. Tables start staggered over one think time and the window opens
+after a warm-up, so it measures the steady state.
 
 Measured over the window after all tables have started:
 - accepted actions per second (all tables);
@@ -31,6 +33,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import signal
 import socket
 import statistics
@@ -147,7 +150,8 @@ class Client:
 
     async def call(self, event: str, payload: dict, count: bool = True):
         if self.bench.think:
-            await asyncio.sleep(self.bench.think)
+            # A person's pace varies; the jitter also keeps the tables from acting in lockstep.
+            await asyncio.sleep(self.bench.think * self.bench.rng.uniform(0.5, 1.5))
         sent = time.perf_counter()
         try:
             ack = await self.sio.call(event, payload, timeout=60)
@@ -167,6 +171,7 @@ class Bench:
     def __init__(self, args):
         self.args = args
         self.think = args.think
+        self.rng = random.Random(1)
         self.stats = Stats()
         self.running = False
         self.measuring = False
@@ -197,7 +202,9 @@ class Bench:
         for table in self.tables:
             ack = await table.clients[0].sio.call("start", {})
             assert ack["ok"], ack
-        await asyncio.sleep(2)  # let every table get going
+            if self.think:
+                await asyncio.sleep(self.think / len(self.tables))  # staggered starts
+        await asyncio.sleep(max(2.0, 3 * self.think))  # warm-up: every table is well under way
         procs = [server] + server.children(recursive=True)
         cpu0 = sum(sum(p.cpu_times()[:2]) for p in procs)
         me = psutil.Process()
@@ -247,6 +254,7 @@ class Bench:
             "ack_ms": {"p50": ms(percentile(acks, 50)), "p99": ms(percentile(acks, 99))},
             "last_patch_ms": {"p50": ms(percentile(lasts, 50)), "p99": ms(percentile(lasts, 99))},
             "server_cpu_percent": round(100 * server_cpu / window, 1),
+            "server_cpu_ms_per_action": round(1000 * server_cpu / actions, 2) if actions else None,
             "bench_cpu_percent": round(100 * bench_cpu / window, 1),
             "server_rss_mb": round(rss / 2**20, 1),
             "server_peak_rss_mb": round(peak_rss / 2**20, 1),
@@ -255,6 +263,7 @@ class Bench:
                             if s.patch_bytes else None, "p99": percentile(s.patch_bytes, 99)},
             "snapshot_bytes": {"median": snap_med},
             "patch_to_snapshot": round(patch_med / snap_med, 3) if patch_med and snap_med else None,
+            "load_average": [round(x, 2) for x in os.getloadavg()],
             "refused": s.refused,
             "errors": s.errors,
         }
@@ -305,13 +314,15 @@ def print_table(r: dict):
         ("action -> ack  p50 / p99", f"{r['ack_ms']['p50']} / {r['ack_ms']['p99']} ms"),
         ("action -> last patch  p50 / p99", f"{r['last_patch_ms']['p50']} / {r['last_patch_ms']['p99']} ms"),
         ("server CPU",
-         f"{r['server_cpu_percent']} % of one core (bench clients: {r['bench_cpu_percent']} %)"),
+         f"{r['server_cpu_percent']} % of one core, {r['server_cpu_ms_per_action']} ms per action "
+         f"(bench clients: {r['bench_cpu_percent']} %)"),
         ("server memory", f"{r['server_rss_mb']} MB RSS (peak {r['server_peak_rss_mb']} MB)"),
         ("bytes per patch (median / mean / p99)",
          f"{r['patch_bytes']['median']} / {r['patch_bytes']['mean']} / {r['patch_bytes']['p99']}"),
         ("bytes per full snapshot (median)", r["snapshot_bytes"]["median"]),
         ("median patch / median snapshot", r["patch_to_snapshot"]),
         ("refused / errors", f"{r['refused']} / {r['errors']}"),
+        ("load average at the end", r["load_average"]),
     ]
     width = max(len(k) for k, _ in rows)
     for key, value in rows:

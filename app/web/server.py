@@ -17,6 +17,7 @@ Production: one process (tables live in memory), threads for the connections:
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import os
 from pathlib import Path
@@ -46,7 +47,18 @@ def default_config() -> dict:
         "TICHU_BOT_DELAY": float(os.environ.get("TICHU_BOT_DELAY", "0.6")),
         "TICHU_BOT_WORKERS": int(os.environ.get("TICHU_BOT_WORKERS", "4")),
         "TICHU_TABLE_DAYS": float(os.environ.get("TICHU_TABLE_DAYS", "30")),
+        "TICHU_GC_TUNE": _env_flag("TICHU_GC_TUNE", True),
     }
+
+
+def tune_gc() -> None:
+    """Fewer, later garbage collections: a game's documents are trees that reference
+    counting frees at once, while each full collection pauses every table (measured
+    up to 160 ms with 400 connections). Objects alive after start-up are frozen out
+    of the collector's scans."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 50, 100)
 
 
 def create_app(config: dict | None = None) -> Flask:
@@ -75,6 +87,8 @@ def create_app(config: dict | None = None) -> Flask:
     events.register(socketio, hub)
     for table in registry.all():
         runner.poke(table)  # restored games with bots to move carry on
+    if app.config["TICHU_GC_TUNE"]:
+        tune_gc()
     return app
 
 

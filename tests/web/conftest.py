@@ -11,7 +11,8 @@ from app.web.server import create_app
 @pytest.fixture
 def app(tmp_path):
     app = create_app({"TICHU_TESTING": True, "TICHU_BOT_DELAY": 0.0,
-                      "TICHU_DATA_DIR": str(tmp_path / "tables"), "TICHU_PERSIST": True})
+                      "TICHU_DATA_DIR": str(tmp_path / "tables"), "TICHU_PERSIST": True,
+                      "TICHU_GC_TUNE": False})
     yield app
     app.extensions["tichu"].bots.stop()
 

@@ -18,7 +18,7 @@ from .test_play import play_round, seat_table
 def restart(app, tmp_path):
     app.extensions["tichu"].bots.stop()
     new = create_app({"TICHU_TESTING": True, "TICHU_BOT_DELAY": 0.0,
-                      "TICHU_DATA_DIR": str(tmp_path / "tables")})
+                      "TICHU_DATA_DIR": str(tmp_path / "tables"), "TICHU_GC_TUNE": False})
     return new
 
 

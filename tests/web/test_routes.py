@@ -44,7 +44,7 @@ def test_creating_a_table_checks_its_settings(http):
 
 
 def test_seeds_are_refused_outside_testing_mode(tmp_path):
-    app = create_app({"TICHU_TESTING": False, "TICHU_DATA_DIR": str(tmp_path)})
+    app = create_app({"TICHU_TESTING": False, "TICHU_DATA_DIR": str(tmp_path), "TICHU_GC_TUNE": False})
     try:
         resp = app.test_client().post("/api/tables", json={"host_name": "Anna", "seed": 1})
         assert resp.status_code == 400 and resp.get_json()["code"] == "bad_request"
