@@ -12,8 +12,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from app.engine.cards import FIFTY_TWO_DECK, STANDARD_DECK, Deck, mask_cards
+from app.engine.combos import SINGLE
 
-from .hand import plan_hand
+from .hand import plan_hand, splitter_for
 
 
 def _loosest(hand: int, deck: Deck, smp: int, exclude: int) -> list[tuple[float, int]]:
@@ -39,13 +40,33 @@ def _scores_cached(hand: int, deck_name: str, smp: int) -> tuple:
 
 
 def _score_cards(hand: int, deck: Deck, smp: int) -> tuple:
+    plan = plan_hand(hand, deck, smp)
+    sp = splitter_for(deck, smp)
+    # A card that is a single of the plan leaves the rest of the plan as it is (the plan
+    # without it is still the best split of the rest): no need to plan again.
+    lone = {}
+    for combo in plan.combos:
+        if combo[0] == SINGLE and combo[3] is None:
+            lone[combo[4][0]] = plan.cost - sp.combo_cost(SINGLE, 1, combo[2])
     scored = []
     for c in mask_cards(hand):
-        cost = plan_hand(hand & ~(1 << c), deck, smp).cost
+        r = deck.rank_of[c]
+        is_lone_normal = deck.role_of[c] == "normal" or c == deck.mahjong
+        if is_lone_normal and r in lone and _only_card_of_rank(hand, c, deck):
+            cost = lone[r]
+        else:
+            cost = plan_hand(hand & ~(1 << c), deck, smp).cost
         # Prefer giving low cards among equally loose ones.
-        scored.append((cost + 0.03 * deck.rank_of[c], c))
+        scored.append((cost + 0.03 * r, c))
     scored.sort()
     return tuple(scored)
+
+
+def _only_card_of_rank(hand: int, card: int, deck: Deck) -> bool:
+    if card == deck.mahjong:
+        return True
+    base = (deck.rank_of[card] - deck.low) * 4
+    return (hand >> base & 0b1111).bit_count() == 1
 
 
 def choose_exchange(hand: int, deck: Deck, smp: int, seat: int, partner: int, targets: list[int],
