@@ -152,10 +152,16 @@ class Client:
         if self.bench.think:
             # A person's pace varies; the jitter also keeps the tables from acting in lockstep.
             await asyncio.sleep(self.bench.think * self.bench.rng.uniform(0.5, 1.5))
+            if not self.bench.running:  # the run ended meanwhile: clients are disconnecting
+                self.pending = False
+                return
         sent = time.perf_counter()
         try:
             ack = await self.sio.call(event, payload, timeout=60)
         except Exception:
+            if not self.bench.running:
+                self.pending = False
+                return
             self.bench.stats.errors += 1
             ack = {"ok": False}
         acked = time.perf_counter()
