@@ -1,28 +1,57 @@
 """The bot interface: a computer player sees exactly what its seat may know.
 
-A bot gets the engine's per-seat view (`app.engine.view_for(game, seat)`, a
-JSON-ready dict that includes `legal`, the seat's legal actions now) and
-answers with one action in the record's form (RECORD_FORMAT.md), or None when
-it does not want to act now. It never sees the game object, so it cannot
-cheat by construction.
+This is the stable contract between the tables (the web server, the arena,
+tests) and every bot, ours or yours.
 
-It is asked whenever the table changes, for every kind of decision:
+Construction
+    `Bot(seat, rng=None, **config)`: `seat` is 0..3 (partners are 0/2 and
+    1/3); `rng` a `random.Random` to draw from, so a seeded table replays;
+    `config` the bot's own options (strings or numbers; the arena passes
+    `--a-opt name=value`). A bot may be created at any moment of a game, for
+    instance when a player leaves, so it must not need to have seen the game
+    from its start.
 
-- `legal.grand`: the Grand Tichu decision -> {"act": "grand", "call": bool}
-- `legal.tichu`: may call Tichu now -> {"act": "tichu"} (or None / another action)
-- `legal.exchange`: choose one card for each seat in `legal.exchange_to`
-  -> {"act": "exchange", "give": {"1": "R5", ...}}
-- `legal.plays` (its regular turn; `legal.lead` when leading) and `legal.pass`
-  -> {"act": "play", "cards": "...", "wish": rank?, "phoenix": rank?} or {"act": "pass"};
-  a play holding the Mah Jong may carry a `wish`; an entry's `phoenix` says
-  which rank the Phoenix stands for and is passed on as is
-- `legal.bombs`: bombs it may throw out of turn -> a play, or None to wait
-- `legal.gift`: the opponents it may give the Dragon's trick to -> {"act": "gift", "to": seat}
+Deciding
+    `decide(view) -> dict | None` is called after every change of the table,
+    for every bot seat, whether or not the seat has anything to do. `view` is
+    `app.engine.view_for(game, seat)`: the seat's own hand, its own exchange
+    cards, the public state (card counts, calls, places, the trick, the last
+    trick, the wish, scores, the round's public history) and `legal`, the
+    seat's legal actions right now. Nothing else: a bot never sees the game
+    object or another hand, so it cannot cheat by construction.
 
-`seat` may be left out of the answer: the caller fills it in.
+    The answer is one action in the record's form (RECORD_FORMAT.md), or None
+    to do nothing now. `seat` may be left out (the caller fills it in). The
+    kinds of decision, by what `legal` offers:
 
-Write your own by subclassing `Bot` and load it by import path
-(`package.module:Class`) with `app.bots.load_bot`.
+    - `legal.grand`: the Grand Tichu decision, `{"act": "grand", "call": bool}`
+      (`legal.grand_call` says whether calling is allowed);
+    - `legal.tichu`: may call Tichu now, `{"act": "tichu"}` (or anything else);
+    - `legal.exchange`: one card for each seat in `legal.exchange_to`,
+      `{"act": "exchange", "give": {"1": "R5", "2": "SA", "3": "G2"}}`;
+    - `legal.plays` (its regular turn; `legal.lead` when leading) and
+      `legal.pass`: `{"act": "play", "cards": "...", "wish": rank?,
+      "phoenix": rank?}` or `{"act": "pass"}`; copy `cards` and `phoenix`
+      from a `legal.plays` entry (an entry's `phoenix` is the rank the Phoenix
+      stands for); a play holding the Mah Jong may carry a `wish` (a rank);
+    - `legal.bombs`: bombs it may throw out of turn (also while a Dragon trick
+      waits for its gift): a play of one of them, or None to wait;
+    - `legal.gift`: the opponents it may give a won Dragon trick to,
+      `{"act": "gift", "to": seat}`.
+
+    Rules of conduct: answer from the legal lists (anything else is refused
+    and the table's fallback, the greedy bot, moves instead); return None
+    quickly when there is nothing to do; never return None when the game
+    waits for the seat (grand, exchange, gift, its turn). Take at most a few
+    hundred milliseconds: tables call bots from worker threads but people
+    are waiting. A bot may keep memory between calls (caches, what it
+    noticed), but legality must never depend on it.
+
+Loading
+    `app.bots.load_bot("normal")` gives a built-in level (`app.bots.LEVELS`),
+    `app.bots.load_bot("package.module:Class")` any `Bot` subclass by import
+    path; `python -m app.bots arena --a package.module:Class --b hard` pits it
+    against ours. README, "Bots", has a complete small example.
 """
 
 from __future__ import annotations
@@ -46,4 +75,4 @@ class Bot:
         raise NotImplementedError
 
     def new_game(self) -> None:
-        """Called before a new game at the same seat; forget what you tracked."""
+        """Optional hook: a new game starts at the same seat; forget what you tracked."""

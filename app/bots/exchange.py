@@ -49,7 +49,8 @@ def _score_cards(hand: int, deck: Deck, smp: int) -> tuple:
         if combo[0] == SINGLE and combo[3] is None:
             lone[combo[4][0]] = plan.cost - sp.combo_cost(SINGLE, 1, combo[2])
     scored = []
-    for c in mask_cards(hand):
+    never = (1 << deck.dragon) | (1 << deck.phoenix) | (1 << deck.dog)  # chosen without scores
+    for c in mask_cards(hand & ~never):
         r = deck.rank_of[c]
         is_lone_normal = deck.role_of[c] == "normal" or c == deck.mahjong
         if is_lone_normal and r in lone and _only_card_of_rank(hand, c, deck):
@@ -103,6 +104,7 @@ def choose_exchange(hand: int, deck: Deck, smp: int, seat: int, partner: int, ta
     rest = [o for o in opponents if o not in give]
     if rest:
         left_cards = [c for _, c in _loosest(hand, deck, smp, keep | specials | (hand & ~left))]
+        left_cards += [c for c in mask_cards(left & dog) if c not in left_cards]
         left_cards += [c for c in mask_cards(left & specials) if c not in left_cards]  # last resort
         left_cards += [c for c in mask_cards(left) if c not in left_cards]
         chosen = [c for c in left_cards if left >> c & 1][:len(rest)]

@@ -12,7 +12,7 @@ by a margin.
 Everything else (calls, the exchange, out-of-turn bombs, the gift, the wish)
 is Normal's. Whatever it plays comes from the view's legal list.
 
-Options: `budget_ms` (time per searched decision, default 120), `max_worlds`
+Options: `budget_ms` (time per searched decision, default 100), `max_worlds`
 (default 400), `max_candidates` (default 7), `margin` (points a candidate must
 gain over Normal's choice, default 4), `seed`.
 """
@@ -47,7 +47,7 @@ class HardBot(NormalBot):
 
     def __init__(self, seat, rng=None, **config):
         super().__init__(seat, rng, **config)
-        self.budget = float(config.get("budget_ms", 120)) / 1000
+        self.budget = float(config.get("budget_ms", 100)) / 1000
         self.max_worlds = int(config.get("max_worlds", 400))
         self.max_candidates = int(config.get("max_candidates", 7))
         self.margin = float(config.get("margin", 4))
