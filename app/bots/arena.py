@@ -122,7 +122,14 @@ def _job(args) -> dict:
     return out
 
 
+_last_draw = [0.0]
+
+
 def _progress(done: int, total: int, started: float, stream=sys.stderr):
+    now = time.time()
+    if 0 < done < total and now - _last_draw[0] < 0.5:
+        return  # redraw at most twice a second
+    _last_draw[0] = now
     width = 30
     filled = int(width * done / total) if total else width
     elapsed = time.time() - started

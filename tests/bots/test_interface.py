@@ -64,3 +64,20 @@ def test_a_bot_taking_over_mid_round_decides_as_one_that_was_there():
 
     play_round(game, bots, TableLog(), on_action=compare)
     assert len(seen) >= 10
+
+
+def test_the_readme_example_bot_plays_legally():
+    import pathlib
+    import re
+
+    readme = (pathlib.Path(__file__).parents[2] / "README.md").read_text()
+    section = readme.split("### Write your own bot", 1)[1]
+    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    namespace: dict = {}
+    exec(compile(code, "README.md", "exec"), namespace)  # noqa: S102 (our own README)
+    bot_cls = namespace["PassingBot"]
+    assert issubclass(bot_cls, Bot)
+    game = single_deal_game(seeded_deal(Game(seed=1).rules, 9)(0))
+    log = TableLog()
+    play_round(game, [bot_cls(0), LEVELS["normal"](1), bot_cls(2), LEVELS["normal"](3)], log)
+    assert log.illegal == [] and game.round.result is not None
