@@ -72,6 +72,7 @@ class Store:
     def __init__(self, directory: str | os.PathLike | None):
         self.directory = Path(directory) if directory is not None else None
         self._records: dict[str, RecordCache] = {}
+        self._past: dict[str, tuple[int, str]] = {}
         if self.directory is not None:
             self.directory.mkdir(parents=True, exist_ok=True)
 
@@ -109,13 +110,20 @@ class Store:
             "version": table.version,
             "game_no": table.game_no,
             "seats": [{"name": s.name, "token_hash": s.owner, "bot": s.bot} for s in table.seats],
-            "past": table.past,
         }
-        text = _dumps(data)
+        text = _dumps(data)[:-1] + ',"past":' + self._past_text(table) + "}"
         if table.game is None:
             return text[:-1] + ',"record":null}'
         cache = self._records.setdefault(table.code, RecordCache())
         return text[:-1] + ',"record":' + cache.text(table.game) + "}"
+
+    def _past_text(self, table: Table) -> str:
+        """Finished games never change: each table's list is encoded again only when it grows."""
+        count, text = self._past.get(table.code, (-1, ""))
+        if count != len(table.past):
+            count, text = len(table.past), _dumps(table.past)
+            self._past[table.code] = (count, text)
+        return text
 
     def load_all(self, max_age_days: float | None = None) -> list[Table]:
         """Every table in the directory; files untouched for `max_age_days` are removed."""

@@ -117,3 +117,21 @@ def test_tables_untouched_for_long_are_removed(tmp_path):
     os.utime(old, (past, past))
     assert Store(directory).load_all(max_age_days=30) == []
     assert not old.exists()
+
+
+def test_finished_games_and_the_next_one_are_restored(app, http, player, hub, tmp_path):
+    from .test_bots import bot_table, play_with_bots
+    table, me = bot_table(app, http, player, options={"target": 50})
+    play_with_bots(hub, table, me)
+    finished = table.game.record()
+    assert me.emit("new_game", {})["ok"]
+    assert hub.bots.wait_idle()
+    views = [view_for(table.game, s) for s in range(4)]
+    new_app = restart(app, tmp_path)
+    try:
+        restored = new_app.extensions["tichu"].registry.get(table.code)
+        assert restored.past == [finished] and restored.game_no == 2
+        assert [view_for(restored.game, s) for s in range(4)] == views
+        assert new_app.test_client().get(f"/t/{table.code}/record.json?game=0").get_json() == finished
+    finally:
+        new_app.extensions["tichu"].bots.stop()
