@@ -86,7 +86,7 @@ const EN = {
   "seat.free": "Free seat",
   "seat.replace_bot": "Let a bot play",
   "seat.take_over": "Take this seat",
-  "seat.level": "Bot: {level}",
+  "seat.level": "{level}",
   "seat.level_for": "Bot level for seat {n}",
   "seat.bot_plays_for_you": "A bot plays your seat.",
   "seat.take_back": "Take my seat back",
