@@ -3,9 +3,13 @@
 The hand is planned (`hand.plan_hand`) and every candidate play is judged by
 what it does to the plan: `delta` = plan cost after the play - plan cost now.
 A play of a combination of the plan lowers the cost; breaking a combination
-raises it. A follow is made when its delta is below the *urgency* of the
-trick (its points, an opponent about to go out or with a call to stop, our own
-calls); a bomb when the urgency is high or it lets this hand go out.
+raises it; a play likely to take the trick gains the lead (`Style.lead_value`).
+A follow is made when that score is below the *urgency* of the trick (its
+points, an opponent about to go out or with a call to stop, our own calls)
+plus the tempo lost by passing; a bomb when the urgency is high or it lets
+this hand go out. Leads run the hand when all but one combination are sure
+winners, play free sure winners that nobody leads into, then the weakest
+combination, and keep singles away from an opponent on its last card.
 
 All candidates come from the view's legal lists, so whatever is chosen is legal.
 """
@@ -32,8 +36,6 @@ class Style:
     pass_cost: float = 0.3  # passing lets the opponents keep the tempo: a cost of its own
     points_weight: float = 1 / 30  # urgency per card point on the table
     dog_margin: float = 3.0  # lead the Dog when the partner holds this many cards fewer
-    eager_follow: float = 0.0  # experiment: follow with the lowest beating play, as Easy does
-    lowest_lead: float = 0.0  # experiment: lead the longest combination with the lowest card
 
 
 DEFAULT_STYLE = Style()
@@ -182,15 +184,6 @@ def choose_lead(t: Turn, plays: list) -> tuple:
     for p, e in plays:
         if p[MASK] == hand:
             return p, e  # out at once
-    if t.style.lowest_lead:
-        ordinary = [pe for pe in plays if pe[0][KIND] != BOMB]
-        if ordinary:
-            def low(p):
-                ranks = [t.deck.rank_of[c] for c in range(t.deck.size) if p[MASK] >> c & 1]
-                return min(ranks)
-            lowest = min(low(pe[0]) for pe in ordinary)
-            return max((pe for pe in ordinary if low(pe[0]) == lowest),
-                       key=lambda pe: (pe[0][LENGTH], -pe[0][VALUE]))
     opts = lead_options(t, plays)
     if not opts:
         # The wish rules out the plan's leads: the legal play that hurts the plan least.
@@ -279,13 +272,6 @@ def choose_follow(t: Turn, plays: list, can_pass: bool) -> tuple | None:
         return None  # never overtake the partner
     top = k.top
     style = t.style
-    if style.eager_follow:
-        ordinary = [pe for pe in plays if pe[0][KIND] != BOMB and pe[0][MASK] != 1 << deck.dragon]
-        if ordinary:
-            p, e = min(ordinary, key=lambda pe: (pe[0][VALUE], t.delta(pe[0])))
-            precious = p[KIND] == SINGLE and p[VALUE] >= deck.high and top[VALUE] < 10
-            if not precious:
-                return p, e
     u = urgency(k, top_seat, points_weight=style.points_weight) * style.urgency_scale + style.pass_cost
     bomb_cards = 0
     for b in t.plan.bombs:
