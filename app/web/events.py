@@ -13,6 +13,9 @@ a refused request changes nothing and sends nothing to anybody else):
 - `new_game` {}: host: another game with the same seats once the game is over
 - `act` {action}: a game action of one's own seat, in the record's form without `seat`
 - `sync` {}: ask for a snapshot (a client that saw a gap in the versions)
+- `chat` {text} or {quick}: a chat message or a quick reaction to everybody at the table
+  (watchers add `name`); at most 200 characters, a few messages at once, then one every
+  few seconds per connection
 
 Server -> client: `state`, the versioned envelopes of `protocol.py`.
 """
@@ -140,6 +143,13 @@ def register(socketio, hub) -> None:
     simple("free", "free_seat", "seat")
     simple("start", "start")
     simple("new_game", "new_game")
+
+    @handler("chat")
+    def chat(data):
+        table, client = current()
+        with table.lock:
+            table.say(client, data.get("text"), data.get("quick"), data.get("name"))
+            return _ok(hub.commit(table))
 
     @handler("act")
     def act(data):

@@ -1,6 +1,6 @@
 """Tables on disk: one JSON file per table, written atomically after every accepted change.
 
-A file holds the table's settings, its seats (names, token hashes, bot levels),
+A file holds the table's settings (and its recent chat), its seats (names, token hashes, bot levels),
 the host, the secret seed, the records of finished games and the current
 game's record (RECORD_FORMAT.md). On start the server replays each record
 with the engine, so a restart loses nothing that was acknowledged.
@@ -21,6 +21,7 @@ from pathlib import Path
 from app.engine import Game, IllegalAction, Rules, seeded_deal
 from app.engine.record import FORMAT, format_hand, parse_record
 
+from .chat import ChatLog
 from .tables import Seat, Table, make_bot
 
 log = logging.getLogger(__name__)
@@ -110,6 +111,8 @@ class Store:
             "version": table.version,
             "game_no": table.game_no,
             "seats": [{"name": s.name, "token_hash": s.owner, "bot": s.bot} for s in table.seats],
+            "settings": table.settings,
+            "chat": table.chat.recent(),
         }
         text = _dumps(data)[:-1] + ',"past":' + self._past_text(table) + "}"
         if table.game is None:
@@ -149,7 +152,8 @@ def decode(data: dict) -> Table:
         raise ValueError(f"not a {FILE_FORMAT} file")
     table = Table(data["code"], data["name"], data["ruleset"], data["options"],
                   data["host"]["token_hash"], data["host"]["name"], listed=data["listed"],
-                  seed=data["seed"], created=data["created"])
+                  seed=data["seed"], created=data["created"], settings=data.get("settings"))
+    table.chat = ChatLog(data.get("chat"))
     table.seeded = data["seeded"]
     table.updated = data["updated"]
     table.version = data["version"]

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from flask import Flask, abort, jsonify, render_template, request
+from urllib.parse import urlsplit
+
+from flask import Flask, abort, jsonify, redirect, render_template, request
+from flask_babel import get_locale
 
 from app.engine import RULESETS
 
-from .tables import Refused
+from . import i18n
+from .tables import SETTINGS, Refused
 
 
 def ruleset_forms() -> list[dict]:
@@ -33,16 +37,33 @@ def register(app: Flask, hub) -> None:
         # Rendered with `tojson`, which escapes "<" and "&": a table's name cannot end the script.
         return {"testing": bool(app.config["TICHU_TESTING"]), **extra}
 
+    @app.context_processor
+    def language():
+        lang = str(get_locale() or i18n.DEFAULT)
+        return {"lang": lang, "languages": i18n.LANGUAGES, "i18n": i18n.page_i18n(lang)}
+
+    @app.get("/lang/<code>")
+    def switch_language(code):
+        """The language switch: remember the choice in a cookie and go back to the page."""
+        target = request.args.get("next") or "/"
+        parts = urlsplit(target)
+        if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+            target = "/"  # only pages of this site
+        response = redirect(target)
+        if code in i18n.LANGUAGES:
+            response.set_cookie(i18n.COOKIE, code, max_age=365 * 86400, samesite="Lax")
+        return response
+
     @app.get("/")
     def lobby():
-        return render_template("lobby.html", config=page_config(rulesets=ruleset_forms()))
+        return render_template("lobby.html", config=page_config(rulesets=ruleset_forms(), settings=SETTINGS))
 
     @app.get("/t/<code>")
     def table_page(code):
         table = registry.get(code)
         if table is None:
-            return render_template("lobby.html", config=page_config(rulesets=ruleset_forms(),
-                                                                     missing=code.upper())), 404
+            config = page_config(rulesets=ruleset_forms(), settings=SETTINGS, missing=code.upper())
+            return render_template("lobby.html", config=config), 404
         return render_template("table.html", code=table.code, name=table.name,
                                config=page_config(code=table.code))
 
@@ -55,7 +76,7 @@ def register(app: Flask, hub) -> None:
             table, token = registry.create(
                 host_name=data.get("host_name"), name=data.get("name"),
                 ruleset=data.get("ruleset", "standard"), options=data.get("options"),
-                listed=data.get("listed", True), seed=data.get("seed"))
+                listed=data.get("listed", True), seed=data.get("seed"), settings=data.get("settings"))
         except Refused as exc:
             return jsonify(exc.ack()), 400
         with table.lock:

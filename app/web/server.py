@@ -25,7 +25,7 @@ from pathlib import Path
 from flask import Flask
 from flask_socketio import SocketIO
 
-from . import events, routes
+from . import events, i18n, routes
 from .bots_runner import BotRunner
 from .hub import Hub
 from .persistence import Store
@@ -68,6 +68,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or os.urandom(24).hex()
     app.json.sort_keys = False
 
+    i18n.init_app(app)
     socketio = SocketIO(app, async_mode="threading", max_http_buffer_size=64 * 1024)
     registry = Registry(testing=app.config["TICHU_TESTING"])
     store = Store(app.config["TICHU_DATA_DIR"] if app.config["TICHU_PERSIST"] else None)

@@ -23,7 +23,11 @@ from dataclasses import dataclass, field
 from app.bots import LEVELS, SimpleBot
 from app.engine import Game, RulesetError, get_ruleset, view_for
 
+from .chat import QUICK, ChatLog, RateLimit, clean_text
+from .errors import Refused
 from .protocol import Viewer
+
+__all__ = ["Refused", "Table", "Registry", "Client", "Seat", "SETTINGS"]
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud
 CODE_LENGTH = 5
@@ -32,18 +36,8 @@ TABLE_NAME_MAX = 40
 BOT_PREFERENCE = ("hard", "normal", "easy", "greedy")  # the best level first
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
-
-
-class Refused(Exception):
-    """A request the table turns down; nothing has changed."""
-
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-    def ack(self) -> dict:
-        return {"ok": False, "code": self.code, "message": self.message}
+# Table settings chosen at creation (besides the ruleset's options), with their defaults.
+SETTINGS = {"tracker": False}  # tracker: the card tracker (cards of each rank still out) is offered
 
 
 def new_token() -> str:
@@ -69,6 +63,21 @@ def clean_name(value, limit: int = NAME_MAX, what: str = "name") -> str:
     if len(text) > limit:
         raise Refused("bad_name", f"a {what} has at most {limit} characters")
     return text
+
+
+def check_settings(value) -> dict:
+    """The table settings: known names with booleans; missing ones take their default."""
+    if value is None:
+        value = {}
+    if not isinstance(value, dict):
+        raise Refused("bad_request", "'settings' is an object of setting names and values")
+    for name, setting in value.items():
+        if name not in SETTINGS:
+            known = ", ".join(SETTINGS)
+            raise Refused("bad_settings", f"unknown setting {str(name)[:30]!r} (known: {known})")
+        if not isinstance(setting, bool):
+            raise Refused("bad_settings", f"the setting {name!r} is true or false")
+    return {**SETTINGS, **value}
 
 
 def bot_levels() -> list[str]:
@@ -111,11 +120,13 @@ class Client:
     token_hash: str | None  # None: an anonymous spectator
     seat: int | None  # the seat whose view it gets; None: a spectator
     viewer: Viewer = field(default_factory=Viewer)
+    chat_rate: RateLimit = field(default_factory=RateLimit)
 
 
 class Table:
     def __init__(self, code: str, name: str, ruleset: str, options: dict, host_hash: str,
-                 host_name: str, *, listed: bool = True, seed=None, created: float | None = None):
+                 host_name: str, *, listed: bool = True, seed=None, created: float | None = None,
+                 settings: dict | None = None):
         self.code = code
         self.name = name
         self.ruleset = ruleset
@@ -123,6 +134,8 @@ class Table:
         self.host_hash = host_hash
         self.host_name = host_name
         self.listed = listed
+        self.settings = check_settings(settings)
+        self.chat = ChatLog()
         self.seed = seed if seed is not None else secrets.token_hex(16)  # never leaves the server
         self.seeded = seed is not None  # a test table: bots use seeded randomness too
         self.created = created if created is not None else time.time()
@@ -210,7 +223,12 @@ class Table:
                 "finished_games": len(self.past) + (1 if self.status == OVER else 0),
                 "levels": bot_levels(),
                 "default_level": default_level(),
+                "settings": dict(self.settings),
+                "chat": self.chat.recent(),
             }
+            if self.settings["tracker"]:
+                # The whole deck is public; the tracker counts what is still out from it.
+                self._meta["deck"] = list(get_ruleset(self.ruleset).deck.codes)
         return self._meta
 
     def doc_for(self, client: Client) -> dict:
@@ -253,6 +271,22 @@ class Table:
         for c in self.clients.values():
             if same_hash(c.token_hash, token_hash):
                 c.seat = seat
+
+    # -- chat --------------------------------------------------------------------------
+
+    def say(self, client: Client, text=None, quick=None, name=None) -> dict:
+        """A chat message from a connection: seated people speak under their seat's name,
+        watchers under the name they give. Checked whole before the rate limit counts it."""
+        if (text is None) == (quick is None):
+            raise Refused("bad_request", "chat needs either 'text' or 'quick'")
+        if quick is not None and quick not in QUICK:
+            raise Refused("bad_request", f"unknown quick reaction (known: {', '.join(QUICK)})")
+        if text is not None:
+            text = clean_text(text)
+        seat = self.seat_of(client.token_hash) if client.token_hash else None
+        who = (self.seats[seat].name or f"#{seat + 1}") if seat is not None else clean_name(name)
+        client.chat_rate.take()
+        return self.chat.add(seat=seat, name=who, text=text, quick=quick)
 
     # -- seats -------------------------------------------------------------------------
 
@@ -433,7 +467,7 @@ class Registry:
         self._lock = threading.Lock()
 
     def create(self, *, host_name, name=None, ruleset="standard", options=None, listed=True,
-               seed=None) -> tuple[Table, str]:
+               seed=None, settings=None) -> tuple[Table, str]:
         """A new table and its host's secret token."""
         host_name = clean_name(host_name)
         name = clean_name(name, TABLE_NAME_MAX, "table name") if name else f"{host_name}'s table"
@@ -447,6 +481,7 @@ class Registry:
             get_ruleset(ruleset).resolve_options(options)
         except RulesetError as exc:
             raise Refused("bad_options", exc.message) from None
+        settings = check_settings(settings)
         if seed is not None and not self.testing:
             raise Refused("bad_request", "seeded tables exist only in testing mode")
         if seed is not None and not isinstance(seed, (int, str)):
@@ -455,7 +490,7 @@ class Registry:
         with self._lock:
             code = self._free_code()
             table = Table(code, name, ruleset, options, hash_token(token), host_name,
-                          listed=bool(listed), seed=seed)
+                          listed=bool(listed), seed=seed, settings=settings)
             self._tables[code] = table
         return table, token
 

@@ -1,7 +1,8 @@
 // Card widgets: what a card code ("R7", "Mj", "S10") is called and how it looks.
 // The engine decides everything about cards; this module only names and draws them.
+// Every suit has a symbol as well as a colour, so no card depends on telling colours apart.
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { rankName, t } from "./i18n.js";
 
 const DECKS = {
   standard: {
@@ -17,30 +18,49 @@ const DECKS = {
 const SYMBOLS = {
   sword: "⚔", pagoda: "⌂", jade: "❖", star: "★",
   spades: "♠", hearts: "♥", diamonds: "♦", clubs: "♣",
-  mahjong: "Mj", dog: "↺", phoenix: "✶", dragon: "✹",
+  mahjong: "◉", dog: "↺", phoenix: "✶", dragon: "✹",
 };
 
+const NAMES = {
+  sword: () => t("Sword"), pagoda: () => t("Pagoda"), jade: () => t("Jade"), star: () => t("Star"),
+  spades: () => t("Spades"), hearts: () => t("Hearts"), diamonds: () => t("Diamonds"), clubs: () => t("Clubs"),
+  mahjong: () => t("Mah Jong"), dog: () => t("Dog"), phoenix: () => t("Phoenix"), dragon: () => t("Dragon"),
+};
+const SHORT = { mahjong: "1", dog: () => t("Dog"), phoenix: "Ph", dragon: "Dr" };
+
+export function suitName(suit) {
+  return NAMES[suit] ? NAMES[suit]() : suit;
+}
+
+const cache = new Map();
+
+/** What a card is: {code, suit, rank, special, name, label, symbol}. */
 export function describeCard(code, ruleset = "standard") {
+  const key = `${ruleset}:${code}`;
+  if (cache.has(key)) return cache.get(key);
   const deck = DECKS[ruleset] || DECKS.standard;
-  const special = deck.specials[code];
-  const suit = deck.suits[code[0]];
-  const rank = code.slice(1);
+  const special = deck.specials[code] || null;
+  let info;
   if (special && ruleset === "standard") {
-    return { code, special, suit: null, rank: null, name: t(`card.${special}`), label: t(`card.short.${special}`),
-      symbol: SYMBOLS[special] };
+    const short = SHORT[special];
+    info = { code, special, suit: null, rank: null, name: NAMES[special](),
+      label: typeof short === "function" ? short() : short, symbol: SYMBOLS[special] };
+  } else {
+    const suit = deck.suits[code[0]];
+    const rank = code.slice(1);
+    const name = t("{suit} {rank}", { suit: suitName(suit), rank: rankName(rank) });
+    info = { code, special, suit, rank, label: rank, symbol: SYMBOLS[suit],
+      name: special ? `${name} (${NAMES[special]()})` : name };
   }
-  const name = `${t(`suit.${suit}`)} ${t(`rank.${rank}`)}`;
-  return {
-    code, special: special || null, suit, rank,
-    name: special ? `${name} (${t(`card.${special}`)})` : name,
-    label: rank, symbol: SYMBOLS[suit],
-  };
+  cache.set(key, info);
+  return info;
 }
 
 function face(info) {
   return [
-    h("span", { class: "rank", "aria-hidden": "true" }, info.label),
-    h("span", { class: "suit", "aria-hidden": "true" }, info.symbol),
+    h("span", { class: "idx", "aria-hidden": "true" }, h("span", { class: "rank" }, info.label),
+      h("span", { class: "suit" }, info.symbol)),
+    h("span", { class: "pip", "aria-hidden": "true" }, info.symbol),
   ];
 }
 
@@ -49,11 +69,11 @@ function classes(info, extra) {
 }
 
 /** A card in the player's own hand: a toggle button (tap to raise, tap again to lower). */
-export function cardButton(code, ruleset, { selected = false, disabled = false, onclick, extra } = {}) {
+export function cardButton(code, ruleset, { selected = false, extra, describedby, ...events } = {}) {
   const info = describeCard(code, ruleset);
   return h("button", {
     type: "button", class: classes(info, [selected && "selected", extra]), "aria-label": info.name,
-    "aria-pressed": selected ? "true" : "false", disabled, onclick, dataset: { card: code },
+    "aria-pressed": selected ? "true" : "false", "aria-describedby": describedby, dataset: { card: code }, ...events,
   }, face(info));
 }
 
@@ -73,4 +93,17 @@ export function cardRow(cards, ruleset, extra) {
 export function cardNames(cards, ruleset) {
   const codes = Array.isArray(cards) ? cards : cards.split(" ").filter(Boolean);
   return codes.map((c) => describeCard(c, ruleset).name).join(", ");
+}
+
+/** The hand in an order for the eye: by rank, low to high (the engine lists high to low),
+ * or by suit (specials first, then each suit low to high). */
+export function sortHand(hand, mode, ruleset) {
+  const low = [...hand].reverse();
+  if (mode !== "suit") return low;
+  const group = (code) => {
+    const info = describeCard(code, ruleset);
+    return info.suit && !(info.special && ruleset === "standard") ? info.suit : "";
+  };
+  const suits = ["", ...Object.values((DECKS[ruleset] || DECKS.standard).suits)];
+  return suits.flatMap((suit) => low.filter((c) => group(c) === suit));
 }

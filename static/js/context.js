@@ -2,6 +2,9 @@
 import { t } from "./i18n.js";
 
 const POSITIONS = ["bottom", "right", "top", "left"];  // seats are numbered counter-clockwise
+const RELATION_NAMES = {
+  you: () => t("you"), partner: () => t("partner"), left: () => t("left opponent"), right: () => t("right opponent"),
+};
 
 export function makeContext(doc, ui, handlers) {
   const table = doc.table;
@@ -21,15 +24,16 @@ export function makeContext(doc, ui, handlers) {
       const offset = (seat - base + seats) % seats;
       return ["you", "right", "partner", "left"][offset];
     },
+    relationName: (seat) => RELATION_NAMES[ctx.relation(seat)](),
     name(seat) {
       const s = table.seats[seat];
       if (s.name) return s.name;
-      if (s.bot) return t("seat.bot_name", { n: seat + 1 });
-      return t("seat.empty", { n: seat + 1 });
+      if (s.bot) return t("Bot {n}", { n: seat + 1 });
+      return t("Seat {n}", { n: seat + 1 });
     },
     teamName(team) {
       const members = table.seats.map((_, i) => i).filter((i) => i % 2 === team).map((i) => ctx.name(i));
-      return t("team.name", { n: team + 1, members: members.join(" & ") });
+      return t("Team {n} ({members})", { n: team + 1, members: members.join(" & ") });
     },
     player: (seat) => (view ? view.players[seat] : null),
   };

@@ -1,105 +1,85 @@
-// The player's own corner: the decisions of each phase, the dialogs, and the hand.
+// The player's decisions: the action bar (Play, Pass, Bomb, Tichu, Grand Tichu, Give),
+// the plays that contain the selected cards, and the panels of each decision
+// (exchange slots, the wish, the Phoenix's rank, the bomb to throw, the Dragon gift).
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
-import { cardButton, cardFace, cardNames, cardRow } from "./cards.js";
+import { rankName, t } from "./i18n.js";
+import { cardFace, cardNames, cardRow } from "./cards.js";
 import { neighbours } from "./context.js";
-import { holdsMahjong, mahjongCode, matchingPlays, playableBombs } from "./legal.js";
+import { cardsOf, holdsMahjong, mahjongCode, matchingPlays, playableBombs, playsContaining } from "./legal.js";
 
 const RELATIONS = ["left", "partner", "right"];
+const SUGGESTIONS = 4;
 
-export function renderControls(ctx) {
+export const KIND_NAMES = {
+  single: () => t("single"), pair: () => t("pair"), stairs: () => t("stairs"), triple: () => t("triple"),
+  full_house: () => t("full house"), straight: () => t("straight"), bomb: () => t("bomb"), dog: () => t("Dog"),
+};
+export const kindName = (kind) => (KIND_NAMES[kind] ? KIND_NAMES[kind]() : kind);
+
+function button(ctx, key, label, attrs = {}) {
+  return h("button", { type: "button", dataset: { key }, disabled: ctx.ui.busy || attrs.disabled, ...attrs }, label);
+}
+
+/** The bar of buttons under the trick (always the same place, so thumbs find it). */
+export function renderActions(ctx) {
   const view = ctx.view;
-  if (!ctx.seated || !view) return null;
+  if (!ctx.seated || !view || view.game_over) return null;
   if (ctx.you.bot_plays) {
-    return h("div", { class: "controls" },
-      h("p", { class: "notice" }, t("seat.bot_plays_for_you")),
-      h("button", { type: "button", class: "primary", dataset: { key: "take-back" }, onclick: () => ctx.sit(ctx.me) },
-        t("seat.take_back")));
+    return h("div", { class: "actions" }, h("span", { class: "notice" }, t("A bot plays your seat.")),
+      button(ctx, "take-back", t("Take my seat back"), { class: "primary", onclick: () => ctx.sit(ctx.me) }));
   }
   const legal = view.legal;
+  const ui = ctx.ui;
   const parts = [];
-  if (view.phase === "grand") parts.push(grandControls(ctx, legal));
-  if (view.phase === "exchange") parts.push(exchangeControls(ctx, legal));
-  if (view.phase === "play") parts.push(playControls(ctx, legal));
-  if (legal && legal.tichu) {
-    parts.push(h("button", { type: "button", class: "call", disabled: ctx.ui.busy, dataset: { key: "tichu" },
-      onclick: () => ctx.act({ act: "tichu" }) }, t("call.tichu_button")));
+  if (legal.grand) {
+    parts.push(button(ctx, "grand-yes", t("Grand Tichu!"), { class: "call", disabled: !legal.grand_call,
+      onclick: () => ctx.act({ act: "grand", call: true }) }));
+    parts.push(button(ctx, "grand-no", t("No Grand Tichu"), { onclick: () => ctx.act({ act: "grand", call: false }) }));
+  } else if (legal.exchange) {
+    const seats = neighbours(ctx.me, ctx.table.seats.length);
+    const ready = RELATIONS.every((rel) => ui.slots[rel]);
+    parts.push(button(ctx, "give", t("Give cards"), { class: "primary", disabled: !ready,
+      onclick: () => ctx.act({ act: "exchange",
+        give: Object.fromEntries(RELATIONS.map((rel) => [String(seats[rel]), ui.slots[rel]])) }) }));
+  } else if (view.phase === "play" && !legal.gift.length) {
+    const matches = matchingPlays(view, ui.selected);
+    const isBomb = matches.length && matches[0].kind === "bomb";
+    parts.push(button(ctx, "play", isBomb ? t("Play bomb") : t("Play"), { class: "primary", disabled: !matches.length,
+      onclick: () => choosePlay(ctx, matches) }));
+    parts.push(button(ctx, "pass", t("Pass"), { disabled: !legal.pass, onclick: () => ctx.act({ act: "pass" }) }));
+    if (playableBombs(view).length) {
+      parts.push(button(ctx, "bomb", t("Bomb!"), { class: "bomb", onclick: () => { ui.pending = { kind: "bombs" }; ctx.update(); } }));
+    }
   }
-  return h("div", { class: "controls" }, parts);
-}
-
-function grandControls(ctx, legal) {
-  if (!legal.grand) return h("p", { class: "notice" }, t("grand.waiting"));
-  return h("div", { class: "decision" },
-    h("p", {}, t("grand.prompt")),
-    h("button", { type: "button", class: "call", disabled: ctx.ui.busy || !legal.grand_call, dataset: { key: "grand-yes" },
-      onclick: () => ctx.act({ act: "grand", call: true }) }, t("grand.call")),
-    h("button", { type: "button", disabled: ctx.ui.busy, dataset: { key: "grand-no" },
-      onclick: () => ctx.act({ act: "grand", call: false }) }, t("grand.pass")));
-}
-
-function exchangeControls(ctx, legal) {
-  const ui = ctx.ui;
-  const seats = neighbours(ctx.me, ctx.table.seats.length);
-  if (!legal.exchange) {
-    const given = ctx.view.exchange.given || {};
-    return h("div", { class: "decision" },
-      h("p", {}, t("exchange.waiting")),
-      h("p", { class: "given" }, RELATIONS.map((rel) => given[seats[rel]] ? h("span", { class: "slot-done" },
-        t(`exchange.${rel}`, { name: ctx.name(seats[rel]) }), " ", cardFace(given[seats[rel]], ctx.ruleset)) : null)));
+  if (legal.tichu) {
+    parts.push(button(ctx, "tichu", t("Tichu!"), { class: "call", "aria-label": t("Call Tichu"),
+      onclick: () => ctx.act({ act: "tichu" }) }));
   }
-  const slots = RELATIONS.map((rel) => {
-    const card = ui.slots[rel];
-    const label = t(`exchange.${rel}`, { name: ctx.name(seats[rel]) });
-    return h("button", {
-      type: "button", class: ["slot", card && "filled"], dataset: { key: `slot-${rel}`, slot: rel },
-      "aria-label": card ? t("exchange.slot_filled", { who: label, card: cardNames([card], ctx.ruleset) })
-        : t("exchange.slot_empty", { who: label }),
-      onclick: () => {
-        if (ui.slots[rel]) ui.slots[rel] = null;
-        else if (ui.selected.size === 1) { ui.slots[rel] = [...ui.selected][0]; ui.selected.clear(); }
-        ctx.update();
-      },
-    }, h("span", { class: "slot-label" }, label), card ? cardFace(card, ctx.ruleset) : h("span", { class: "slot-hint" }, t("exchange.choose")));
-  });
-  const ready = RELATIONS.every((rel) => ui.slots[rel]);
-  return h("div", { class: "decision exchange" },
-    h("p", {}, t("exchange.prompt")),
-    h("div", { class: "slots" }, slots),
-    h("button", { type: "button", class: "primary", disabled: ctx.ui.busy || !ready, dataset: { key: "give" },
-      onclick: () => ctx.act({ act: "exchange", give: Object.fromEntries(RELATIONS.map((rel) => [String(seats[rel]), ui.slots[rel]])) }) },
-    t("exchange.give")));
+  return parts.length ? h("div", { class: "actions" }, parts) : null;
 }
 
-function received(ctx) {
-  const got = ctx.view.exchange && ctx.view.exchange.received;
-  if (!got || ctx.view.history.some((e) => e.act === "trick")) return null;
-  const seats = neighbours(ctx.me, ctx.table.seats.length);
-  return h("div", { class: "received", role: "status" },
-    h("span", {}, t("exchange.received")),
-    RELATIONS.map((rel) => h("span", { class: "from" },
-      t(`exchange.from_${rel}`, { name: ctx.name(seats[rel]) }), " ", cardFace(got[String(seats[rel])], ctx.ruleset))));
-}
-
-function playControls(ctx, legal) {
-  const ui = ctx.ui;
+/** After a tap on a card: the legal plays that contain the selection, to play with one more tap. */
+export function renderSuggestions(ctx) {
   const view = ctx.view;
-  if (legal.gift.length) return giftDialog(ctx, legal.gift);
-  if (ui.pending) return h("div", {}, received(ctx), pendingDialog(ctx));
-  const matches = matchingPlays(view, ui.selected);
-  const bombs = playableBombs(view);
-  const isBomb = matches.length && matches[0].kind === "bomb";
-  return h("div", { class: "decision play" },
-    received(ctx),
-    h("div", { class: "buttons" },
-      h("button", { type: "button", class: "primary", disabled: ui.busy || !matches.length, dataset: { key: "play" },
-        onclick: () => choosePlay(ctx, matches) }, isBomb ? t("play.bomb_play") : t("play.play")),
-      h("button", { type: "button", disabled: ui.busy || !legal.pass, dataset: { key: "pass" },
-        onclick: () => ctx.act({ act: "pass" }) }, t("play.pass")),
-      bombs.length ? h("button", { type: "button", class: "bomb", disabled: ui.busy, dataset: { key: "bomb" },
-        onclick: () => { ui.pending = { kind: "bombs" }; ctx.update(); } }, t("play.bomb")) : null,
-      ui.selected.size ? h("button", { type: "button", class: "quiet", dataset: { key: "clear" },
-        onclick: () => { ui.selected.clear(); ctx.update(); } }, t("play.clear")) : null));
+  const ui = ctx.ui;
+  if (!ctx.playing || view.phase !== "play" || !ui.selected.size || ui.pending || view.legal.gift.length) return null;
+  const groups = playsContaining(view, ui.selected);
+  const exact = groups.find((g) => cardsOf(g[0]).length === ui.selected.size);
+  const offers = groups.filter((g) => g !== exact).slice(0, SUGGESTIONS);
+  if (!offers.length) return null;
+  return h("div", { class: "suggestions", role: "group", "aria-label": t("Plays with the selected cards") },
+    offers.map((plays) => {
+      const play = plays[0];
+      return h("button", { type: "button", class: "suggestion", disabled: ui.busy, dataset: { key: `offer-${play.cards}` },
+        "aria-label": t("Play {kind}: {cards}", { kind: kindName(play.kind), cards: cardNames(play.cards, ctx.ruleset) }),
+        onclick: () => {
+          ui.selected = new Set(cardsOf(play));
+          choosePlay(ctx, plays);
+        } },
+      cardRow(play.cards, ctx.ruleset, "mini"), h("span", { class: "kind" }, kindName(play.kind)));
+    }),
+    groups.length - (exact ? 1 : 0) > offers.length
+      ? h("span", { class: "more" }, t("+{n} more", { n: groups.length - (exact ? 1 : 0) - offers.length })) : null);
 }
 
 function choosePlay(ctx, matches) {
@@ -128,67 +108,98 @@ function sendPlay(ctx, play, wish) {
   ctx.act(action);
 }
 
-function dialog(ctx, title, body) {
+function dialog(ctx, title, body, cancel = true) {
   return h("div", { class: "dialog", role: "dialog", "aria-label": title },
     h("p", { class: "dialog-title" }, title),
     h("div", { class: "choices" }, body),
-    h("button", { type: "button", class: "quiet", dataset: { key: "cancel" },
-      onclick: () => { ctx.ui.pending = null; ctx.update(); } }, t("dialog.cancel")));
+    cancel ? h("button", { type: "button", class: "quiet", dataset: { key: "cancel" },
+      onclick: () => { ctx.ui.pending = null; ctx.update(); } }, t("Cancel")) : null);
+}
+
+/** The decision that needs more than a button, shown in the middle of the table. */
+export function renderDecision(ctx) {
+  const view = ctx.view;
+  if (!ctx.playing || !view || view.game_over) return null;
+  const legal = view.legal;
+  if (legal.gift.length) return giftDialog(ctx, legal.gift);
+  if (view.phase === "exchange") return exchangePanel(ctx, legal);
+  if (view.phase === "play" && ctx.ui.pending) return pendingDialog(ctx);
+  if (view.phase === "play") return received(ctx);
+  return null;
+}
+
+function exchangePanel(ctx, legal) {
+  const ui = ctx.ui;
+  const seats = neighbours(ctx.me, ctx.table.seats.length);
+  if (!legal.exchange) {
+    const given = ctx.view.exchange.given || {};
+    return h("div", { class: "decision" },
+      h("p", {}, t("Waiting for the others to choose their cards…")),
+      h("p", { class: "given" }, RELATIONS.map((rel) => given[seats[rel]] ? h("span", { class: "slot-done" },
+        slotLabel(ctx, rel, seats), " ", cardFace(given[seats[rel]], ctx.ruleset)) : null)));
+  }
+  const slots = RELATIONS.map((rel) => {
+    const card = ui.slots[rel];
+    const label = slotLabel(ctx, rel, seats);
+    return h("button", {
+      type: "button", class: ["slot", card && "filled"], dataset: { key: `slot-${rel}`, slot: rel },
+      "aria-label": card ? t("{who}: {card} (tap to take back)", { who: label, card: cardNames([card], ctx.ruleset) })
+        : t("{who}: no card yet", { who: label }),
+      onclick: () => {
+        if (ui.slots[rel]) ui.slots[rel] = null;
+        else if (ui.selected.size === 1) { ui.slots[rel] = [...ui.selected][0]; ui.selected.clear(); }
+        ctx.update();
+      },
+    }, h("span", { class: "slot-label" }, label),
+    card ? cardFace(card, ctx.ruleset) : h("span", { class: "slot-hint" }, t("tap a card, then here")));
+  });
+  return h("div", { class: "decision exchange" },
+    h("p", { class: "prompt" }, t("Choose a card for each player: tap a card, then a place.")),
+    h("div", { class: "slots" }, slots));
+}
+
+function slotLabel(ctx, rel, seats) {
+  const name = ctx.name(seats[rel]);
+  if (rel === "partner") return t("Partner ({name})", { name });
+  return rel === "left" ? t("Left ({name})", { name }) : t("Right ({name})", { name });
+}
+
+function received(ctx) {
+  const got = ctx.view.exchange && ctx.view.exchange.received;
+  if (!got || ctx.view.history.some((e) => e.act === "trick") || ctx.view.trick.plays.length) return null;
+  const seats = neighbours(ctx.me, ctx.table.seats.length);
+  return h("div", { class: "received", role: "status" },
+    h("span", {}, t("You received:")),
+    RELATIONS.map((rel) => h("span", { class: "from" },
+      slotLabel(ctx, rel, seats), " ", cardFace(got[String(seats[rel])], ctx.ruleset))));
 }
 
 function pendingDialog(ctx) {
   const pending = ctx.ui.pending;
   if (pending.kind === "wish") {
-    return dialog(ctx, t("wish.prompt"), [
+    return dialog(ctx, t("The Mah Jong goes out: wish for a rank?"), [
       ...ctx.view.ranks.map((rank) => h("button", { type: "button", class: "rank-choice", dataset: { key: `wish-${rank}` },
-        "aria-label": t("wish.choose", { rank: t(`rank.${rank}`) }), onclick: () => sendPlay(ctx, pending.play, rank) }, rank)),
+        "aria-label": t("Wish for {rank}", { rank: rankName(rank) }), onclick: () => sendPlay(ctx, pending.play, rank) }, rank)),
       h("button", { type: "button", dataset: { key: "wish-none" }, onclick: () => sendPlay(ctx, pending.play, null) },
-        t("wish.none")),
+        t("No wish")),
     ]);
   }
   if (pending.kind === "phoenix") {
-    return dialog(ctx, t("phoenix.prompt"), pending.plays.map((play) => h("button", {
+    return dialog(ctx, t("Which rank does the Phoenix stand for?"), pending.plays.map((play) => h("button", {
       type: "button", dataset: { key: `phoenix-${play.phoenix}` }, onclick: () => { ctx.ui.pending = null; afterPhoenix(ctx, play); },
-    }, t("phoenix.as", { rank: t(`rank.${play.phoenix}`), kind: t(`kind.${play.kind}`), top: t(`rank.${play.rank}`) }))));
+    }, t("Phoenix as {rank} ({kind}, {top})", { rank: rankName(play.phoenix), kind: kindName(play.kind), top: rankName(play.rank) }))));
   }
   const bombs = playableBombs(ctx.view);
-  return dialog(ctx, t("bomb.prompt"), bombs.map((bomb) => h("button", {
+  return dialog(ctx, t("Which bomb?"), bombs.map((bomb) => h("button", {
     type: "button", class: "bomb-choice", dataset: { key: `bomb-${bomb.cards}` },
-    "aria-label": t("bomb.choose", { cards: cardNames(bomb.cards, ctx.ruleset) }), onclick: () => sendPlay(ctx, bomb, null),
-  }, cardRow(bomb.cards, ctx.ruleset))));
+    "aria-label": t("Bomb: {cards}", { cards: cardNames(bomb.cards, ctx.ruleset) }), onclick: () => sendPlay(ctx, bomb, null),
+  }, cardRow(bomb.cards, ctx.ruleset, "mini"))));
 }
 
 function giftDialog(ctx, opponents) {
-  return h("div", { class: "dialog", role: "dialog", "aria-label": t("gift.prompt") },
-    h("p", { class: "dialog-title" }, t("gift.prompt")),
-    h("div", { class: "choices" }, opponents.map((seat) => h("button", {
-      type: "button", class: "gift-choice", disabled: ctx.ui.busy, dataset: { key: `gift-${seat}` },
-      onclick: () => ctx.act({ act: "gift", to: seat }),
-    }, t("gift.to", { name: ctx.name(seat), relation: t(`relation.${ctx.relation(seat)}`),
-      n: ctx.view.players[seat].cards })))));
-}
-
-export function renderHand(ctx) {
-  const view = ctx.view;
-  if (!ctx.seated || !view || !view.hand) return null;
-  const ui = ctx.ui;
-  const exchanging = ctx.playing && view.phase === "exchange" && view.legal.exchange;
-  const inSlots = new Set(Object.values(ui.slots).filter(Boolean));
-  const cards = view.hand.filter((c) => !(exchanging && inSlots.has(c)));
-  const interactive = ctx.playing && (view.phase === "play" || exchanging);
-  return h("div", { class: "hand", role: "group", "aria-label": t("hand.label", { n: view.hand.length }) },
-    cards.map((code) => interactive
-      ? cardButton(code, ctx.ruleset, {
-        selected: ui.selected.has(code),
-        onclick: () => {
-          if (exchanging) {
-            const was = ui.selected.has(code);
-            ui.selected.clear();
-            if (!was) ui.selected.add(code);
-          } else if (ui.selected.has(code)) ui.selected.delete(code);
-          else ui.selected.add(code);
-          ctx.update();
-        },
-      })
-      : cardFace(code, ctx.ruleset, "in-hand")));
+  return dialog(ctx, t("Your Dragon won the trick. Give it to:"), opponents.map((seat) => h("button", {
+    type: "button", class: "gift-choice", disabled: ctx.ui.busy, dataset: { key: `gift-${seat}` },
+    onclick: () => ctx.act({ act: "gift", to: seat }),
+  }, t("{name} ({relation}, {n} cards)", { name: ctx.name(seat), relation: ctx.relationName(seat),
+    n: ctx.view.players[seat].cards }))), false);
 }

@@ -1,203 +1,90 @@
-// Every text the pages show, in one place, so a later issue can add German.
-// t("key", {name: "Anna"}) fills {name}; a missing key shows the key itself.
+// The page's language: the messages of the gettext catalog the server renders into the page
+// (translations/<lang>/LC_MESSAGES/messages.po). Message ids are the English texts, so English
+// needs no catalog and a missing translation shows English. Placeholders are {name}.
+const data = JSON.parse((document.getElementById("i18n") || {}).textContent || "{}");
+const messages = data.messages || {};
+export const lang = data.lang || "en";
 
-const EN = {
-  "connection.joining": "Connecting…",
-  "connection.online": "Connected",
-  "connection.offline": "Connection lost, reconnecting…",
-  "connection.refused": "This table cannot be joined.",
-  "error.timeout": "The server did not answer. Please try again.",
-  "error.refused": "That did not work.",
-  "error.name_first": "Please enter your name first.",
+function fill(text, vars) {
+  return text.replace(/\{(\w+)\}/g, (all, name) => (vars[name] ?? all));
+}
 
-  "ruleset.standard": "Standard Tichu (56 cards)",
-  "ruleset.fifty-two": "52-card Tichu",
-  "option.target": "Target score",
-  "option.target_lead": "Lead needed to win",
-  "option.max_rounds": "Maximum rounds",
-  "option.direction": "Direction of play",
-  'option.direction."ccw"': "Counter-clockwise (to the right)",
-  'option.direction."cw"': "Clockwise (to the left)",
-  "option.stairs_min_pairs": "Stairs: minimum pairs",
-  "option.grand_tichu": "Grand Tichu",
-  "option.grand_tichu.true": "On",
-  "option.grand_tichu.false": "Off",
-  "option.double_victory_points": "Double victory points",
-  "option.tie_rule": "Tie at the target",
-  'option.tie_rule."continue"': "Play another round",
-  'option.tie_rule."draw"': "The game is a draw",
-  "option.wish_bomb_escape": "Bomb instead of fulfilling the wish",
-  'option.wish_bomb_escape."follow_only"': "Only when following (official)",
-  'option.wish_bomb_escape."always"': "Always",
-  'option.wish_bomb_escape."never"': "Never",
-  "option.dragon_gift_on_final_trick": "Dragon gift on the last trick",
-  "option.dragon_gift_on_final_trick.true": "Yes (official)",
-  "option.dragon_gift_on_final_trick.false": "No (tournament rule)",
-  "option.one_call_per_team": "Calls per team",
-  "option.one_call_per_team.false": "Both partners may call",
-  "option.one_call_per_team.true": "At most one call per team",
+/** The translation of an English message id, with {placeholders} filled. */
+export function t(msgid, vars = {}) {
+  const text = messages[msgid];
+  return fill(typeof text === "string" ? text : msgid, vars);
+}
 
-  "lobby.create": "New table",
-  "lobby.create_button": "Create table",
-  "lobby.creating": "Creating the table…",
-  "lobby.your_name": "Your name",
-  "lobby.table_name": "Table name",
-  "lobby.table_name_hint": "optional",
-  "lobby.ruleset": "Rules",
-  "lobby.more_options": "More options",
-  "lobby.listed": "Show this table in the lobby",
-  "lobby.seed": "Seed (testing only)",
-  "lobby.join": "Join a table",
-  "lobby.code_label": "Table code",
-  "lobby.join_button": "Join",
-  "lobby.open_tables": "Tables",
-  "lobby.no_tables": "No open tables right now. Create one!",
-  "lobby.free_seat": "free",
-  "lobby.status.waiting": "waiting for players",
-  "lobby.status.playing": "playing",
-  "lobby.status.over": "finished",
-  "lobby.missing": "There is no table with the code {code}.",
-  "lobby.invite": "Invite friends with this link:",
-  "lobby.copy": "Copy link",
-  "lobby.code": "Table code: {code}",
-  "lobby.start": "Start the game",
-  "lobby.take_over_hint": "A bot plays a seat for nobody: enter your name and take it over.",
-  "lobby.waiting_free": "Waiting for players: {n} seat(s) free.",
-  "lobby.waiting_start": "All seats are taken. The host can start.",
+/** A message whose meaning depends on a context (gettext's pgettext). */
+export function tp(context, msgid, vars = {}) {
+  const text = messages[`${context}\u0004${msgid}`];
+  return fill(typeof text === "string" ? text : msgid, vars);
+}
 
-  "seat.label": "{name} ({relation})",
-  "seat.empty": "Seat {n}",
-  "seat.bot_name": "Bot {n}",
-  "seat.bot": "bot: {level}",
-  "seat.away": "away",
-  "seat.cards": "{n} cards",
-  "seat.out": "out {place}",
-  "seat.passed": "passed",
-  "seat.leads": "leads",
-  "seat.to_play": "to play",
-  "seat.gives": "gives the Dragon's trick",
-  "seat.deciding.grand": "deciding…",
-  "seat.deciding.exchange": "choosing cards…",
-  "seat.sit": "Sit here",
-  "seat.move": "Move here",
-  "seat.stand": "Leave seat",
-  "seat.add_bot": "Add bot",
-  "seat.remove_bot": "Remove bot",
-  "seat.free": "Free seat",
-  "seat.replace_bot": "Let a bot play",
-  "seat.take_over": "Take this seat",
-  "seat.level": "{level}",
-  "seat.level_for": "Bot level for seat {n}",
-  "seat.bot_plays_for_you": "A bot plays your seat.",
-  "seat.take_back": "Take my seat back",
-  "relation.you": "you",
-  "relation.partner": "partner",
-  "relation.left": "left opponent",
-  "relation.right": "right opponent",
-  "team.name": "Team {n} ({members})",
-  "team.short": "Team {n}",
-  "place.1": "1st", "place.2": "2nd", "place.3": "3rd", "place.4": "4th",
+/** A message with a singular and a plural (English and German: one form for 1, one for the rest). */
+export function tn(one, many, n, vars = {}) {
+  const forms = messages[one];
+  const text = Array.isArray(forms) ? forms[n === 1 ? 0 : Math.min(1, forms.length - 1)] : (n === 1 ? one : many);
+  return fill(text, { n, ...vars });
+}
 
-  "call.grand": "Grand Tichu",
-  "call.tichu": "Tichu",
-  "call.tichu_button": "Call Tichu!",
-  "grand.prompt": "You see your first 8 cards. Call Grand Tichu?",
-  "grand.call": "Grand Tichu!",
-  "grand.pass": "No Grand Tichu",
-  "grand.waiting": "Waiting for the others to decide on Grand Tichu…",
-
-  "exchange.prompt": "Choose a card for each player: tap a card, then a place.",
-  "exchange.left": "Left opponent ({name})",
-  "exchange.partner": "Partner ({name})",
-  "exchange.right": "Right opponent ({name})",
-  "exchange.choose": "tap a card, then here",
-  "exchange.slot_empty": "{who}: no card yet",
-  "exchange.slot_filled": "{who}: {card} (tap to take back)",
-  "exchange.give": "Give cards",
-  "exchange.waiting": "Waiting for the others to choose their cards…",
-  "exchange.received": "You received:",
-  "exchange.from_left": "from {name} (left)",
-  "exchange.from_partner": "from {name} (partner)",
-  "exchange.from_right": "from {name} (right)",
-
-  "play.play": "Play",
-  "play.bomb_play": "Play bomb",
-  "play.pass": "Pass",
-  "play.bomb": "Bomb!",
-  "play.clear": "Clear",
-  "dialog.cancel": "Cancel",
-  "wish.prompt": "The Mah Jong goes out: wish for a rank?",
-  "wish.choose": "Wish for {rank}",
-  "wish.none": "No wish",
-  "wish.active": "Wish: {rank}",
-  "phoenix.prompt": "Which rank does the Phoenix stand for?",
-  "phoenix.as": "Phoenix as {rank} ({kind}, {top})",
-  "bomb.prompt": "Which bomb?",
-  "bomb.choose": "Bomb: {cards}",
-  "gift.prompt": "Your Dragon won the trick. Give it to:",
-  "gift.to": "{name} ({relation}, {n} cards)",
-  "hand.label": "Your hand, {n} cards",
-
-  "status.grand": "Grand Tichu decisions",
-  "status.exchange": "Exchanging cards",
-  "status.leads": "{name} leads",
-  "status.to_play": "{name}'s turn",
-  "status.you_leads": "Your lead",
-  "status.you_to_play": "Your turn",
-  "status.gives": "{name} gives the Dragon's trick away",
-  "status.you_give": "Give the Dragon's trick away",
-  "status.game_over": "The game is over",
-  "trick.title": "Current trick",
-  "trick.empty": "No cards on the table",
-  "trick.won": "{name} wins the trick",
-  "trick.last": "Last trick (to {name})",
-  "kind.single": "single", "kind.pair": "pair", "kind.stairs": "stairs", "kind.triple": "triple",
-  "kind.full_house": "full house", "kind.straight": "straight", "kind.bomb": "bomb", "kind.dog": "Dog",
-
-  "result.title": "Round {n} is over",
-  "result.team": "{team}: {points}",
-  "result.double": "Double victory for {team}!",
-  "result.out": "Order out: {names}",
-  "result.call_made": "{name}'s {call} made",
-  "result.call_failed": "{name}'s {call} failed",
-  "over.winner": "{team} wins the game!",
-  "over.draw": "The game is a draw.",
-  "over.totals": "Final score {a} : {b}",
-  "over.new_game": "New game",
-  "scores.title": "Score",
-  "scores.round": "Round",
-  "scores.total": "Total",
-  "record.download": "Download the game record",
-  "record.download_rounds": "Download the completed rounds",
-
-  "log.title": "Round {n}: what happened",
-  "log.grand_call": "{name} calls Grand Tichu!",
-  "log.grand_pass": "{name}: no Grand Tichu",
-  "log.tichu": "{name} calls Tichu!",
-  "log.exchange": "{name} has chosen the cards to give",
-  "log.play": "{name} plays {cards}",
-  "log.bomb": "{name} bombs with {cards}",
-  "log.wish": "and wishes for {rank}",
-  "log.pass": "{name} passes",
-  "log.out": "{name} is out ({place})",
-  "log.trick": "Trick to {name} ({points} points)",
-  "log.gift": "{name} gives the trick to {to}",
-
-  "suit.sword": "Sword", "suit.pagoda": "Pagoda", "suit.jade": "Jade", "suit.star": "Star",
-  "suit.spades": "Spades", "suit.hearts": "Hearts", "suit.diamonds": "Diamonds", "suit.clubs": "Clubs",
-  "card.mahjong": "Mah Jong", "card.dog": "Dog", "card.phoenix": "Phoenix", "card.dragon": "Dragon",
-  "card.short.mahjong": "1", "card.short.dog": "Dog", "card.short.phoenix": "Ph", "card.short.dragon": "Dr",
-  "rank.J": "Jack", "rank.Q": "Queen", "rank.K": "King", "rank.A": "Ace",
+// The engine's and the server's refusals come with a stable code and an English message:
+// other languages show the translation of the code (the English message when there is none).
+const REFUSALS = {
+  not_now: () => t("This is not the time for that."),
+  not_your_turn: () => t("It is not your turn."),
+  cannot_pass: () => t("You have the lead and must play."),
+  must_fulfil_wish: (view) => t("You must play a {rank} (the wish).", { rank: view && view.wish ? rankName(view.wish) : "?" }),
+  does_not_beat: () => t("That does not beat the cards on the table."),
+  not_a_combination: () => t("These cards are no combination."),
+  card_not_in_hand: () => t("You do not hold these cards."),
+  already_decided: () => t("You have decided already."),
+  one_call_per_team: () => t("Your partner has called already (one call per team)."),
+  tichu_not_allowed: () => t("You cannot call Tichu any more."),
+  bad_exchange: () => t("Give exactly one card to each other player."),
+  bad_gift: () => t("The Dragon's trick must go to an opponent."),
+  bad_wish: () => t("Only the player of the Mah Jong may wish."),
+  round_over: () => t("The round is over."),
+  game_over: () => t("The game is over."),
+  bad_action: () => t("That action is not understood."),
+  bad_request: () => t("That request is not understood."),
+  bad_name: () => t("Please enter a name of at most 20 characters."),
+  bad_options: () => t("These rules cannot be combined."),
+  bad_settings: () => t("These settings cannot be used."),
+  seat_taken: () => t("This seat is taken."),
+  already_seated: () => t("You have a seat already."),
+  not_seated: () => t("You have no seat at this table."),
+  player_present: () => t("This player is here and keeps the seat."),
+  no_change: () => t("Nothing to change."),
+  seat_free: () => t("This seat is free already."),
+  not_host: () => t("Only the host can do this."),
+  seats_free: () => t("Some seats are still free: wait for players or add bots."),
+  not_started: () => t("The game has not started yet."),
+  bot_plays: () => t("A bot plays your seat: take your seat back first."),
+  not_your_seat: () => t("You can only act for your own seat."),
+  not_found: () => t("Not found."),
+  unknown_table: () => t("There is no table with this code."),
+  bad_token: () => t("This seat belongs to somebody else."),
+  not_joined: () => t("Not connected to the table yet."),
+  server_error: () => t("Something went wrong on the server."),
+  timeout: () => t("The server did not answer. Please try again."),
+  chat_empty: () => t("The message is empty."),
+  chat_too_long: () => t("A message has at most 200 characters."),
+  chat_too_fast: () => t("Slow down: wait a moment before the next message."),
 };
 
-const strings = EN;
+/** What to show for a refused request. */
+export function refusal(ack, view = null) {
+  if (!ack) return t("That did not work.");
+  const translate = REFUSALS[ack.code];
+  if (lang === "en" && ack.message) return ack.message;
+  return translate ? translate(view) : (ack.message || t("That did not work."));
+}
 
-export function t(key, vars = {}) {
-  let text = strings[key];
-  if (text === undefined) {
-    // Number ranks ("7", "10", "8.5") are their own names.
-    if (key.startsWith("rank.")) text = key.slice(5);
-    else return key;
-  }
-  return text.replace(/\{(\w+)\}/g, (_, name) => (vars[name] ?? `{${name}}`));
+const RANK_NAMES = { J: () => t("Jack"), Q: () => t("Queen"), K: () => t("King"), A: () => t("Ace") };
+
+/** A rank's name: "Jack", "7". */
+export function rankName(rank) {
+  const name = RANK_NAMES[rank];
+  return name ? name() : String(rank);
 }

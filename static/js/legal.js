@@ -1,5 +1,8 @@
-// Matching the player's selection against the legal actions the server sent.
-// Nothing here decides legality: the lists come from the engine's view.
+// Matching the player's selection against the legal actions the server sent, and putting
+// the seat's obligations into words. Nothing here decides legality: every list comes from
+// the engine's view (`legal`), this module only reads it.
+import { describeCard } from "./cards.js";
+import { rankName, t } from "./i18n.js";
 
 export function cardsOf(play) {
   return play.cards.split(" ").filter(Boolean);
@@ -9,12 +12,37 @@ export function sameCards(codes, selection) {
   return codes.length === selection.size && codes.every((c) => selection.has(c));
 }
 
-/** Legal entries (plays in turn, bombs out of turn) made of exactly the selected cards. */
+/** The legal plays of the moment: plays in turn, else bombs out of turn. */
+export function pool(view) {
+  const legal = view && view.legal;
+  if (!legal) return [];
+  return legal.plays.length ? legal.plays : legal.bombs;
+}
+
+/** Legal entries made of exactly the selected cards (several: the Phoenix's readings). */
 export function matchingPlays(view, selection) {
-  const legal = view.legal;
-  if (!legal || selection.size === 0) return [];
-  const pool = legal.plays.length ? legal.plays : legal.bombs;
-  return pool.filter((p) => sameCards(cardsOf(p), selection));
+  if (selection.size === 0) return [];
+  return pool(view).filter((p) => sameCards(cardsOf(p), selection));
+}
+
+/** The legal plays that contain every selected card, one per set of cards, shortest first. */
+export function playsContaining(view, selection) {
+  if (selection.size === 0) return [];
+  const seen = new Map();
+  for (const play of pool(view)) {
+    const codes = cardsOf(play);
+    if (![...selection].every((c) => codes.includes(c))) continue;
+    if (!seen.has(play.cards)) seen.set(play.cards, []);
+    seen.get(play.cards).push(play);
+  }
+  return [...seen.values()].sort((a, b) => cardsOf(a[0]).length - cardsOf(b[0]).length);
+}
+
+/** The cards that take part in some legal play now (in turn or a bomb out of turn). */
+export function playableCards(view) {
+  const out = new Set();
+  for (const play of pool(view)) for (const c of cardsOf(play)) out.add(c);
+  return out;
 }
 
 /** The bombs the player may throw now, in turn or out of turn. */
@@ -32,4 +60,35 @@ export function holdsMahjong(play, mahjong) {
 /** The Mah Jong's code in a ruleset. */
 export function mahjongCode(ruleset) {
   return ruleset === "fifty-two" ? "CA" : "Mj";
+}
+
+const FACE_ARTICLES = { J: () => t("a Jack"), Q: () => t("a Queen"), K: () => t("a King"), A: () => t("an Ace") };
+
+function article(rank) {
+  // "an 8", "an Ace", "a 7": each face rank is its own message, so languages with cases can say it well.
+  if (FACE_ARTICLES[rank]) return FACE_ARTICLES[rank]();
+  return /^(8|11|18)$/.test(rank) ? t("an {rank}", { rank }) : t("a {rank}", { rank });
+}
+
+/** What the seat has to do now, in words (null when nothing is asked of it). */
+export function obligation(view, ruleset) {
+  const legal = view && view.legal;
+  if (!legal || view.game_over) return null;
+  if (legal.gift.length) return t("Choose who gets the Dragon's trick");
+  if (legal.grand) return t("Call Grand Tichu or not?");
+  if (legal.exchange) return t("Choose one card for each player");
+  if (view.phase !== "play" || view.turn !== view.viewer) return null;
+  const plays = legal.plays;
+  const wish = view.wish;
+  if (wish && plays.length && !legal.pass
+    && plays.every((p) => cardsOf(p).some((c) => describeCard(c, ruleset).rank === wish && !describeCard(c, ruleset).special))) {
+    return t("You must play {card} (the wish)", { card: article(wish) });
+  }
+  if (view.lead) return t("Your lead: play any combination");
+  const top = view.trick.plays.length ? view.trick.plays[view.trick.plays.length - 1] : null;
+  if (!plays.length) return t("Nothing in your hand beats this: pass");
+  if (plays.every((p) => p.kind === "bomb")) {
+    return top && top.kind === "bomb" ? t("Only a higher bomb beats this") : t("Only a bomb beats this");
+  }
+  return t("Your turn: beat it or pass");
 }

@@ -1,16 +1,48 @@
 // The lobby: create a table (name, ruleset, options), join by code, see open tables.
 import { h, replace } from "./dom.js";
-import { t } from "./i18n.js";
+import { refusal, t } from "./i18n.js";
 import { store } from "./store.js";
 
 const config = JSON.parse(document.getElementById("config").textContent);
 const root = document.getElementById("app");
 const MAIN_OPTIONS = ["target", "target_lead", "max_rounds", "direction", "stairs_min_pairs", "grand_tichu"];
 
+const RULESETS = { standard: () => t("Standard Tichu (56 cards)"), "fifty-two": () => t("52-card Tichu") };
+const OPTIONS = {
+  target: () => t("Target score"),
+  target_lead: () => t("Lead needed to win"),
+  max_rounds: () => t("Maximum rounds"),
+  direction: () => t("Direction of play"),
+  stairs_min_pairs: () => t("Stairs: minimum pairs"),
+  grand_tichu: () => t("Grand Tichu"),
+  double_victory_points: () => t("Double victory points"),
+  tie_rule: () => t("Tie at the target"),
+  wish_bomb_escape: () => t("Bomb instead of fulfilling the wish"),
+  dragon_gift_on_final_trick: () => t("Dragon gift on the last trick"),
+  one_call_per_team: () => t("Calls per team"),
+};
+const VALUES = {
+  'direction."ccw"': () => t("Counter-clockwise (to the right)"),
+  'direction."cw"': () => t("Clockwise (to the left)"),
+  "grand_tichu.true": () => t("On"),
+  "grand_tichu.false": () => t("Off"),
+  'tie_rule."continue"': () => t("Play another round"),
+  'tie_rule."draw"': () => t("The game is a draw"),
+  'wish_bomb_escape."follow_only"': () => t("Only when following (official)"),
+  'wish_bomb_escape."always"': () => t("Always"),
+  'wish_bomb_escape."never"': () => t("Never"),
+  "dragon_gift_on_final_trick.true": () => t("Yes (official)"),
+  "dragon_gift_on_final_trick.false": () => t("No (tournament rule)"),
+  "one_call_per_team.false": () => t("Both partners may call"),
+  "one_call_per_team.true": () => t("At most one call per team"),
+};
+const STATUS = { waiting: () => t("waiting for players"), playing: () => t("playing"), over: () => t("finished") };
+
+const rulesetName = (name) => (RULESETS[name] ? RULESETS[name]() : name);
+
 function optionLabel(name, value) {
-  const key = `option.${name}.${JSON.stringify(value)}`;
-  const text = t(key);
-  return text === key ? String(value) : text;
+  const label = VALUES[`${name}.${JSON.stringify(value)}`];
+  return label ? label() : String(value);
 }
 
 function optionField(opt) {
@@ -24,7 +56,7 @@ function optionField(opt) {
     input = h("input", { id, type: "number", min: opt.step, step: opt.step, value: opt.default, required: true,
       dataset: { option: opt.name, number: "1" } });
   }
-  return h("p", { class: "field" }, h("label", { for: id }, t(`option.${opt.name}`)), input);
+  return h("p", { class: "field" }, h("label", { for: id }, OPTIONS[opt.name] ? OPTIONS[opt.name]() : opt.name), input);
 }
 
 function optionsFor(rulesetName) {
@@ -32,7 +64,7 @@ function optionsFor(rulesetName) {
   const main = ruleset.options.filter((o) => MAIN_OPTIONS.includes(o.name));
   const more = ruleset.options.filter((o) => !MAIN_OPTIONS.includes(o.name));
   return [main.map(optionField),
-    h("details", { class: "more-options" }, h("summary", {}, t("lobby.more_options")), more.map(optionField))];
+    h("details", { class: "more-options" }, h("summary", {}, t("More options")), more.map(optionField))];
 }
 
 function readOptions(form) {
@@ -48,7 +80,7 @@ async function createTable(event) {
   const form = event.target;
   const status = form.querySelector(".form-status");
   const name = form.querySelector("#host-name").value.trim();
-  if (!name) { status.textContent = t("error.name_first"); return; }
+  if (!name) { status.textContent = t("Please enter your name first."); return; }
   store.setName(name);
   const body = {
     host_name: name,
@@ -56,36 +88,39 @@ async function createTable(event) {
     ruleset: form.querySelector("#ruleset").value,
     options: readOptions(form),
     listed: form.querySelector("#listed").checked,
+    settings: { tracker: form.querySelector("#tracker").checked },
   };
   const seed = form.querySelector("#seed");
   if (seed && seed.value.trim()) body.seed = /^\d+$/.test(seed.value.trim()) ? Number(seed.value) : seed.value.trim();
-  status.textContent = t("lobby.creating");
+  status.textContent = t("Creating the table…");
   const resp = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body) });
-  const data = await resp.json().catch(() => ({ ok: false, message: t("error.refused") }));
-  if (!data.ok) { status.textContent = data.message; return; }
+  const data = await resp.json().catch(() => ({ ok: false, code: "server_error" }));
+  if (!data.ok) { status.textContent = refusal(data); return; }
   store.setToken(data.code, data.token);
   location.href = data.url;
 }
 
 function createForm() {
   const rulesetSelect = h("select", { id: "ruleset" },
-    config.rulesets.map((r) => h("option", { value: r.name }, t(`ruleset.${r.name}`))));
+    config.rulesets.map((r) => h("option", { value: r.name }, rulesetName(r.name))));
   const optionsBox = h("div", { class: "options" }, optionsFor(config.rulesets[0].name));
   rulesetSelect.addEventListener("change", () => replace(optionsBox, optionsFor(rulesetSelect.value)));
   return h("form", { class: "card-panel", onsubmit: createTable },
-    h("h2", {}, t("lobby.create")),
-    h("p", { class: "field" }, h("label", { for: "host-name" }, t("lobby.your_name")),
+    h("h2", {}, t("New table")),
+    h("p", { class: "field" }, h("label", { for: "host-name" }, t("Your name")),
       h("input", { id: "host-name", type: "text", maxlength: 20, autocomplete: "nickname", value: store.name(), required: true })),
-    h("p", { class: "field" }, h("label", { for: "table-name" }, t("lobby.table_name")),
-      h("input", { id: "table-name", type: "text", maxlength: 40, placeholder: t("lobby.table_name_hint") })),
-    h("p", { class: "field" }, h("label", { for: "ruleset" }, t("lobby.ruleset")), rulesetSelect),
+    h("p", { class: "field" }, h("label", { for: "table-name" }, t("Table name")),
+      h("input", { id: "table-name", type: "text", maxlength: 40, placeholder: t("optional") })),
+    h("p", { class: "field" }, h("label", { for: "ruleset" }, t("Rules")), rulesetSelect),
     optionsBox,
     h("p", { class: "field check" }, h("input", { id: "listed", type: "checkbox", checked: true }),
-      h("label", { for: "listed" }, t("lobby.listed"))),
-    config.testing ? h("p", { class: "field" }, h("label", { for: "seed" }, t("lobby.seed")),
+      h("label", { for: "listed" }, t("Show this table in the lobby"))),
+    h("p", { class: "field check" }, h("input", { id: "tracker", type: "checkbox", checked: Boolean(config.settings && config.settings.tracker) }),
+      h("label", { for: "tracker" }, t("Offer the card tracker (how many cards of each rank are still out)"))),
+    config.testing ? h("p", { class: "field" }, h("label", { for: "seed" }, t("Seed (testing only)")),
       h("input", { id: "seed", type: "text" })) : null,
-    h("button", { type: "submit", class: "primary" }, t("lobby.create_button")),
+    h("button", { type: "submit", class: "primary" }, t("Create table")),
     h("p", { class: "form-status", role: "status" }));
 }
 
@@ -97,23 +132,23 @@ function joinForm() {
     const code = input.value.trim().toUpperCase();
     if (code) location.href = `/t/${encodeURIComponent(code)}`;
   } },
-  h("h2", {}, t("lobby.join")),
-  h("p", { class: "field" }, h("label", { for: "join-code" }, t("lobby.code_label")), input),
-  h("button", { type: "submit" }, t("lobby.join_button")));
+  h("h2", {}, t("Join a table")),
+  h("p", { class: "field" }, h("label", { for: "join-code" }, t("Table code")), input),
+  h("button", { type: "submit" }, t("Join")));
 }
 
 function tableRow(row) {
-  const players = row.players.map((p) => p || t("lobby.free_seat")).join(", ");
+  const players = row.players.map((p) => p || t("free")).join(", ");
   return h("li", { class: "table-row" },
     h("a", { href: `/t/${row.code}` }, row.name),
-    h("span", { class: "meta" }, ` ${row.code} · ${t(`ruleset.${row.ruleset}`)} · ${t(`lobby.status.${row.status}`)}`),
+    h("span", { class: "meta" }, ` ${row.code} · ${rulesetName(row.ruleset)} · ${STATUS[row.status] ? STATUS[row.status]() : row.status}`),
     h("span", { class: "players" }, players));
 }
 
 async function refreshList(list) {
   try {
     const data = await (await fetch("/api/tables")).json();
-    replace(list, data.tables.length ? data.tables.map(tableRow) : h("li", {}, t("lobby.no_tables")));
+    replace(list, data.tables.length ? data.tables.map(tableRow) : h("li", {}, t("No open tables right now. Create one!")));
   } catch {
     /* the next refresh tries again */
   }
@@ -121,9 +156,9 @@ async function refreshList(list) {
 
 const list = h("ul", { class: "table-list", "aria-live": "polite" });
 replace(root,
-  config.missing ? h("p", { class: "alert", role: "alert" }, t("lobby.missing", { code: config.missing })) : null,
+  config.missing ? h("p", { class: "alert", role: "alert" }, t("There is no table with the code {code}.", { code: config.missing })) : null,
   h("div", { class: "lobby-grid" },
     createForm(),
-    h("div", {}, joinForm(), h("section", { class: "card-panel" }, h("h2", {}, t("lobby.open_tables")), list))));
+    h("div", {}, joinForm(), h("section", { class: "card-panel" }, h("h2", {}, t("Tables")), list))));
 refreshList(list);
 setInterval(() => refreshList(list), 5000);

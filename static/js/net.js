@@ -1,9 +1,11 @@
 // The connection to a table: joins (again after every reconnect), keeps the document
 // and its version, drops duplicates, asks for a snapshot on a gap, sends requests with acks.
+// Status: joining, online, reconnecting (the socket is trying again), offline (the
+// browser has no network), refused. A phone tab that comes back from the background
+// reconnects, or quietly asks for a snapshot, without any message.
 /* global io */
 import { applyPatch } from "./patch.js";
 import { store } from "./store.js";
-import { t } from "./i18n.js";
 
 export class TableConnection {
   constructor(code, { onState, onStatus }) {
@@ -13,14 +15,35 @@ export class TableConnection {
     this.doc = null;
     this.version = null;
     this.syncing = false;
+    this.status = null;
     this.socket = io({ reconnectionDelayMax: 4000 });
     this.socket.on("connect", () => this.join());
-    this.socket.on("disconnect", () => this.onStatus("offline"));
+    this.socket.on("disconnect", () => this.setStatus(navigator.onLine === false ? "offline" : "reconnecting"));
+    this.socket.io.on("reconnect_attempt", () => this.setStatus(navigator.onLine === false ? "offline" : "reconnecting"));
     this.socket.on("state", (msg) => this.receive(msg));
+    window.addEventListener("offline", () => this.setStatus("offline"));
+    window.addEventListener("online", () => this.resume());
+    document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") this.resume(); });
+    window.addEventListener("pageshow", (e) => { if (e.persisted) this.resume(); });
+  }
+
+  setStatus(status, ack) {
+    this.status = status;
+    this.onStatus(status, ack);
+  }
+
+  /** Back from the background or the network: reconnect, or check we missed nothing. */
+  resume() {
+    if (!this.socket.connected) {
+      if (this.status !== "offline") this.setStatus("reconnecting");
+      this.socket.connect();
+    } else if (this.version !== null) {
+      this.resync();
+    }
   }
 
   async join() {
-    this.onStatus("joining");
+    this.setStatus(this.status === null ? "joining" : "reconnecting");
     this.version = null;  // a new connection starts from a snapshot
     const token = store.token(this.code);
     let ack = await this.request("join", token ? { code: this.code, token } : { code: this.code });
@@ -28,7 +51,7 @@ export class TableConnection {
       store.forgetToken(this.code);
       ack = await this.request("join", { code: this.code });
     }
-    this.onStatus(ack.ok ? "online" : "refused", ack);
+    this.setStatus(ack.ok ? "online" : "refused", ack);
   }
 
   receive(msg) {
@@ -62,7 +85,7 @@ export class TableConnection {
   request(event, payload, timeout = 10000) {
     return new Promise((resolve) => {
       this.socket.timeout(timeout).emit(event, payload, (err, ack) => {
-        resolve(err ? { ok: false, code: "timeout", message: t("error.timeout") } : ack);
+        resolve(err ? { ok: false, code: "timeout", message: "The server did not answer. Please try again." } : ack);
       });
     });
   }

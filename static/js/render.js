@@ -1,48 +1,63 @@
-// Puts the page together from the document: seats around, the middle, my corner, the score.
+// Puts the page together from the document: the seats around, the middle, my corner
+// (my seat, the action bar, the hand) and the panels (score, history, chat, ...).
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { renderSeat } from "./seats.js";
 import { renderCenter } from "./center.js";
-import { renderControls, renderHand } from "./controls.js";
-import { renderLog, renderScores } from "./scores.js";
+import { renderActions } from "./controls.js";
+import { renderHand } from "./hand.js";
+import { renderPanel, renderTabs } from "./panels.js";
 
 export function render(root, ctx) {
-  const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key
-    || document.activeElement.dataset.card : null;
+  const active = document.activeElement;
+  const focusKey = active && active.dataset ? active.dataset.key || active.dataset.card : null;
+  const caret = active && active.tagName === "INPUT" && active.type === "text" ? active.selectionStart : null;
   const seats = ctx.table.seats.map((_, seat) => seat);
   const around = seats.filter((s) => s !== ctx.base);
   replace(root,
     ctx.table.status === "waiting" ? lobbyPanel(ctx) : takeOverPanel(ctx),
-    h("div", { class: ["felt", `status-${ctx.table.status}`] },
-      around.map((s) => renderSeat(ctx, s)),
+    h("div", { class: ["felt", `status-${ctx.table.status}`, ctx.ui.panel && !ctx.wide && "covered"] },
+      h("div", { class: "opponents" }, around.map((s) => renderSeat(ctx, s))),
       renderCenter(ctx),
-      h("div", { class: "pos-bottom me-area" },
-        renderSeat(ctx, ctx.base),
-        renderControls(ctx),
+      h("div", { class: "me-area" },
+        renderSeat(ctx, ctx.base, ctx.seated && ctx.view && ctx.view.hand ? sortButton(ctx) : null),
+        renderActions(ctx),
         renderHand(ctx))),
-    h("div", { class: "side" }, renderScores(ctx), renderLog(ctx)));
+    h("aside", { class: "side" }, renderTabs(ctx), renderPanel(ctx)));
   root.dataset.version = String(ctx.version);
   root.dataset.moves = String(ctx.table.moves);
   root.dataset.status = ctx.table.status;
   root.dataset.seat = ctx.me === null ? "" : String(ctx.me);
   root.dataset.phase = ctx.view ? ctx.view.phase : "";
+  root.dataset.turn = ctx.view && ctx.view.turn !== null ? String(ctx.view.turn) : "";
   if (focusKey) {
     const key = CSS.escape(focusKey);
     const again = root.querySelector(`[data-key="${key}"], button[data-card="${key}"]`);
-    if (again) again.focus();
+    if (again) {
+      again.focus({ preventScroll: true });
+      if (caret !== null && again.setSelectionRange) again.setSelectionRange(caret, caret);
+    }
   }
+}
+
+function sortButton(ctx) {
+  const next = ctx.ui.sort === "suit" ? "rank" : "suit";
+  return h("button", { type: "button", class: "sort quiet", dataset: { key: "sort" },
+    "aria-label": next === "suit" ? t("Sort the hand by suit") : t("Sort the hand by rank"),
+    onclick: () => ctx.setSort(next) }, next === "suit" ? t("By suit") : t("By rank"));
 }
 
 function lobbyPanel(ctx) {
   const link = `${location.origin}/t/${ctx.table.code}`;
   const free = ctx.table.seats.filter((s) => !s.taken).length;
   return h("section", { class: "lobby-panel" },
-    h("p", {}, t("lobby.invite"), " ", h("a", { href: link }, link), " ",
-      h("button", { type: "button", class: "quiet", dataset: { key: "copy" }, onclick: () => copy(link) }, t("lobby.copy"))),
-    h("p", {}, t("lobby.code", { code: ctx.table.code })),
+    h("p", {}, t("Invite friends with this link:"), " ", h("a", { href: link }, link), " ",
+      h("button", { type: "button", class: "quiet", dataset: { key: "copy" }, onclick: () => copy(link) }, t("Copy link"))),
+    h("p", {}, t("Table code: {code}", { code: ctx.table.code })),
     nameField(ctx),
+    ctx.table.settings && ctx.table.settings.tracker ? h("p", {}, t("This table offers the card tracker.")) : null,
     ctx.you.manage ? h("button", { type: "button", class: "primary", disabled: free > 0, dataset: { key: "start" },
-      onclick: () => ctx.request("start", {}) }, t("lobby.start")) : null);
+      onclick: () => ctx.request("start", {}) }, t("Start the game")) : null);
 }
 
 /** A watcher may take over a seat that a bot plays for nobody: it needs a name field. */
@@ -50,12 +65,12 @@ function takeOverPanel(ctx) {
   const free = ctx.table.seats.some((s) => s.bot && !s.human);
   if (ctx.me !== null || !free || ctx.table.status !== "playing") return null;
   return h("section", { class: "lobby-panel" },
-    h("p", {}, t("lobby.take_over_hint")),
+    h("p", {}, t("A bot plays a seat for nobody: enter your name and take it over.")),
     nameField(ctx));
 }
 
 function nameField(ctx) {
-  return h("label", {}, t("lobby.your_name"), " ",
+  return h("label", {}, t("Your name"), " ",
     h("input", { id: "name", type: "text", maxlength: 20, autocomplete: "nickname", value: ctx.ui.name,
       dataset: { key: "name" }, oninput: (e) => { ctx.ui.name = e.target.value; } }));
 }

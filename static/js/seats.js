@@ -1,39 +1,46 @@
 // The four places around the table: who sits where, their cards, calls and places;
 // before the start, the seat picker and the host's bot controls.
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 
-export function renderSeat(ctx, seat) {
+const PLACES = { 1: () => t("1st"), 2: () => t("2nd"), 3: () => t("3rd"), 4: () => t("4th") };
+export const placeName = (n) => (PLACES[n] ? PLACES[n]() : String(n));
+
+export function renderSeat(ctx, seat, extra = null) {
   const info = ctx.table.seats[seat];
   const player = ctx.player(seat);
   const view = ctx.view;
-  const isTurn = view && (view.turn === seat || view.gift_from === seat);
+  const isTurn = view && !view.game_over && (view.turn === seat || view.gift_from === seat);
+  const chat = ctx.bubbles && ctx.bubbles[seat];
   return h("section", {
     class: ["seat", `pos-${ctx.position(seat)}`, `team-${seat % 2}`, isTurn && "turn", seat === ctx.me && "mine"],
-    "aria-label": t("seat.label", { name: ctx.name(seat), relation: t(`relation.${ctx.relation(seat)}`) }),
+    "aria-label": t("{name} ({relation})", { name: ctx.name(seat), relation: ctx.relationName(seat) }),
     dataset: { seat: String(seat) },
   },
   h("div", { class: "seat-head" },
     h("span", { class: "name" }, ctx.name(seat)),
-    seat === ctx.me ? h("span", { class: "tag you" }, t("relation.you")) : null,
-    info.bot ? h("span", { class: "tag bot" }, t("seat.bot", { level: info.bot })) : null,
-    info.human && !info.online && !info.bot ? h("span", { class: "tag away" }, t("seat.away")) : null,
-    h("span", { class: "tag team" }, t("team.short", { n: (seat % 2) + 1 }))),
+    seat === ctx.me ? h("span", { class: "tag you" }, t("you")) : null,
+    info.bot ? h("span", { class: "tag bot" }, t("bot: {level}", { level: info.bot })) : null,
+    info.human && !info.online && !info.bot ? h("span", { class: "tag away" }, t("away")) : null,
+    h("span", { class: "tag team" }, t("Team {n}", { n: (seat % 2) + 1 }))),
   player ? playerState(ctx, seat, player) : pickerState(ctx, seat, info),
-  ctx.table.status !== "waiting" ? manageDuringGame(ctx, seat, info) : null);
+  ctx.table.status !== "waiting" ? manageDuringGame(ctx, seat, info) : null,
+  extra,
+  chat ? h("p", { class: "bubble", "aria-hidden": "true" }, chat) : null);
 }
 
 function playerState(ctx, seat, p) {
   const view = ctx.view;
-  const bits = [h("span", { class: "count", "aria-label": t("seat.cards", { n: p.cards }) },
-    h("span", { class: "back", "aria-hidden": "true" }), String(p.cards))];
-  if (p.grand) bits.push(h("span", { class: "tag call grand" }, t("call.grand")));
-  if (p.tichu) bits.push(h("span", { class: "tag call tichu" }, t("call.tichu")));
-  if (p.out) bits.push(h("span", { class: "tag out" }, t("seat.out", { place: t(`place.${p.out}`) })));
-  if (p.deciding) bits.push(h("span", { class: "tag waiting" }, t(`seat.deciding.${view.phase}`)));
-  if (p.passed) bits.push(h("span", { class: "tag passed" }, t("seat.passed")));
-  if (view.turn === seat) bits.push(h("span", { class: "tag turn-tag" }, t(view.lead ? "seat.leads" : "seat.to_play")));
-  if (view.gift_from === seat) bits.push(h("span", { class: "tag turn-tag" }, t("seat.gives")));
+  const bits = [h("span", { class: "count", title: tn("{n} card", "{n} cards", p.cards) },
+    h("span", { class: "back", "aria-hidden": "true" }), h("span", { class: "visually-hidden" }, tn("{n} card", "{n} cards", p.cards)),
+    h("span", { "aria-hidden": "true" }, String(p.cards)))];
+  if (p.grand) bits.push(h("span", { class: "tag call grand" }, t("Grand Tichu")));
+  if (p.tichu) bits.push(h("span", { class: "tag call tichu" }, t("Tichu")));
+  if (p.out) bits.push(h("span", { class: "tag out" }, t("out {place}", { place: placeName(p.out) })));
+  if (p.deciding) bits.push(h("span", { class: "tag waiting" }, view.phase === "grand" ? t("deciding…") : t("choosing cards…")));
+  if (p.passed) bits.push(h("span", { class: "tag passed" }, t("passed")));
+  if (!view.game_over && view.turn === seat) bits.push(h("span", { class: "tag turn-tag" }, view.lead ? t("leads") : t("to play")));
+  if (view.gift_from === seat) bits.push(h("span", { class: "tag turn-tag" }, t("gives the Dragon's trick")));
   return h("div", { class: "seat-state" }, bits);
 }
 
@@ -42,18 +49,18 @@ function pickerState(ctx, seat, info) {
   const mine = ctx.me === seat;
   if (!info.taken && !mine) {
     out.push(h("button", { type: "button", class: "primary", dataset: { key: `sit-${seat}` },
-      onclick: () => ctx.sit(seat) }, ctx.me === null ? t("seat.sit") : t("seat.move")));
+      onclick: () => ctx.sit(seat) }, ctx.me === null ? t("Sit here") : t("Move here")));
   }
   if (ctx.you.manage && !info.taken) {
-    out.push(levelPicker(ctx, seat, t("seat.add_bot")));
+    out.push(levelPicker(ctx, seat, t("Add bot")));
   }
   if (ctx.you.manage && info.taken && !mine && (info.bot || !info.online)) {
     out.push(h("button", { type: "button", dataset: { key: `free-${seat}` },
-      onclick: () => ctx.request("free", { seat }) }, info.bot ? t("seat.remove_bot") : t("seat.free")));
+      onclick: () => ctx.request("free", { seat }) }, info.bot ? t("Remove bot") : t("Free seat")));
   }
   if (mine) {
     out.push(h("button", { type: "button", dataset: { key: "stand" }, onclick: () => ctx.request("stand", {}) },
-      t("seat.stand")));
+      t("Leave seat")));
   }
   return h("div", { class: "seat-state picker" }, out);
 }
@@ -61,11 +68,11 @@ function pickerState(ctx, seat, info) {
 function manageDuringGame(ctx, seat, info) {
   const out = [];
   if (ctx.you.manage && info.human && !info.online && !info.bot) {
-    out.push(levelPicker(ctx, seat, t("seat.replace_bot")));
+    out.push(levelPicker(ctx, seat, t("Let a bot play")));
   }
   if (ctx.me === null && info.bot && !info.human && ctx.table.status === "playing") {
     out.push(h("button", { type: "button", dataset: { key: `sit-${seat}` }, onclick: () => ctx.sit(seat) },
-      t("seat.take_over")));
+      t("Take this seat")));
   }
   return out.length ? h("div", { class: "seat-manage" }, out) : null;
 }
@@ -74,10 +81,9 @@ function levelPicker(ctx, seat, label) {
   // The choice lives in ui.levels, so a re-render (any new version) keeps it.
   const chosen = ctx.ui.levels[seat] || ctx.table.default_level;
   const select = h("select", {
-    "aria-label": t("seat.level_for", { n: seat + 1 }), dataset: { key: `level-${seat}` },
+    "aria-label": t("Bot level for seat {n}", { n: seat + 1 }), dataset: { key: `level-${seat}` },
     onchange: (e) => { ctx.ui.levels[seat] = e.target.value; },
-  }, ctx.table.levels.map((level) => h("option", { value: level, selected: level === chosen },
-    t("seat.level", { level }))));
+  }, ctx.table.levels.map((level) => h("option", { value: level, selected: level === chosen }, level)));
   return h("span", { class: "level-picker" }, select,
     h("button", { type: "button", dataset: { key: `bot-${seat}` },
       onclick: () => ctx.request("bot", { seat, level: select.value }) }, label));

@@ -1,4 +1,4 @@
-// What the browser keeps: the display name, and a secret seat token per table.
+// What the browser keeps: the display name, a secret seat token per table, and preferences.
 
 function get(key) {
   try { return localStorage.getItem(key); } catch { return null; }
@@ -8,7 +8,7 @@ function set(key, value) {
   try {
     if (value === null) localStorage.removeItem(key);
     else localStorage.setItem(key, value);
-  } catch { /* private mode: the seat is kept for this page only */ }
+  } catch { /* private mode: kept for this page only */ }
 }
 
 export const store = {
@@ -17,4 +17,6 @@ export const store = {
   token: (code) => get(`tichu.token.${code}`),
   setToken: (code, token) => set(`tichu.token.${code}`, token),
   forgetToken: (code) => set(`tichu.token.${code}`, null),
+  get: (key) => get(`tichu.pref.${key}`),
+  set: (key, value) => set(`tichu.pref.${key}`, value),
 };

@@ -1,15 +1,26 @@
-// The table page: connects, keeps the local choices (selected cards, exchange slots,
-// open dialogs), sends actions and shows refusals, and renders every new version.
-import { t } from "./i18n.js";
+// The table page: connects, keeps the local choices (selected cards, exchange slots, open
+// dialogs and panels, the hand's order), sends actions and shows refusals, renders every
+// new version, and tells the player what happened (live region, title, sound, vibration).
+import { h } from "./dom.js";
+import { refusal, t } from "./i18n.js";
 import { store } from "./store.js";
 import { TableConnection } from "./net.js";
 import { makeContext } from "./context.js";
 import { render } from "./render.js";
+import { logLine, quickText } from "./panels.js";
+import { obligation } from "./legal.js";
+import { Announcer, beep, vibrate } from "./notify.js";
+import * as motion from "./motion.js";
 
 const config = JSON.parse(document.getElementById("config").textContent);
 const root = document.getElementById("app");
 const banner = document.getElementById("connection");
-const alerts = document.getElementById("alerts");
+const alerts = h("p", { id: "alerts", class: "alert", role: "alert", hidden: true });
+const live = h("div", { id: "announcer", class: "visually-hidden", "aria-live": "polite" });
+document.body.append(alerts, live);
+const announcer = new Announcer(live);
+const wideQuery = window.matchMedia("(min-width: 1000px)");
+const baseTitle = document.title;
 
 const ui = {
   selected: new Set(),
@@ -18,10 +29,21 @@ const ui = {
   busy: false,
   name: store.name(),
   levels: {},  // seat -> the bot level picked in its menu
+  sort: store.get("sort") === "suit" ? "suit" : "rank",
+  order: null,  // the player's own order of the hand, after a drag
+  panel: wideQuery.matches ? "score" : null,
+  unread: 0,
+  draft: "",
+  prefs: { sound: store.get("sound") === "1", vibrate: store.get("vibrate") !== "0" },
 };
 let doc = null;
+let seenDoc = null;  // a copy of the document as last rendered (patches change `doc` in place)
 let version = null;
 let lastRound = null;
+let myTurn = false;
+let deferred = false;
+const bubbles = {};
+root.dataset.motion = motion.motionReduced() ? "reduce" : "full";
 
 function showError(message) {
   alerts.textContent = message;
@@ -35,7 +57,7 @@ async function request(event, payload) {
   update();
   const ack = await connection.request(event, payload);
   ui.busy = false;
-  if (!ack.ok) showError(ack.message || t("error.refused"));
+  if (!ack.ok) showError(refusal(ack, doc && doc.game));
   update();
   return ack;
 }
@@ -55,7 +77,7 @@ async function sit(seat) {
   const name = (ui.name || "").trim();
   const own = doc && doc.you.seat === seat;
   if (!name && !own) {
-    showError(t("error.name_first"));
+    showError(t("Please enter your name first."));
     const input = document.getElementById("name");
     if (input) input.focus();
     return;
@@ -63,6 +85,13 @@ async function sit(seat) {
   if (name) store.setName(name);
   const ack = await request("sit", { seat, name: name || "-" });
   if (ack.ok && ack.token) store.setToken(config.code, ack.token);
+}
+
+function setSort(mode) {
+  ui.sort = mode;
+  ui.order = null;
+  store.set("sort", mode);
+  update();
 }
 
 /** Drop local choices the new state makes meaningless (cards gone, a new phase). */
@@ -75,30 +104,96 @@ function reconcile() {
     if (!exchanging || !hand.has(ui.slots[rel])) ui.slots[rel] = null;
   }
   const round = view ? view.round : null;
-  if (round !== lastRound) { ui.selected.clear(); ui.pending = null; lastRound = round; }
+  if (round !== lastRound) { ui.selected.clear(); ui.pending = null; ui.order = null; lastRound = round; }
   if (ui.pending && !(view && view.phase === "play" && view.legal && (view.legal.plays.length || view.legal.bombs.length))) {
     ui.pending = null;
   }
+  if (ui.panel === "tracker" && !(doc.table.settings && doc.table.settings.tracker)) ui.panel = null;
+}
+
+function context() {
+  const ctx = makeContext(doc, ui, { act, request, sit, update, setSort, showError, beep });
+  ctx.version = version;
+  ctx.wide = wideQuery.matches;
+  const felt = root.querySelector(".felt");
+  ctx.width = felt ? felt.clientWidth : root.clientWidth - (ctx.wide ? 356 : 0);
+  ctx.cardWidth = parseFloat(getComputedStyle(root).getPropertyValue("--hand-card")) || 56;
+  ctx.bubbles = bubbles;
+  return ctx;
 }
 
 function update() {
   if (!doc) return;
-  const ctx = makeContext(doc, ui, { act, request, sit, update });
-  ctx.version = version;
-  render(root, ctx);
+  if (ui.dragging) { deferred = true; return; }  // a re-render would drop the card being dragged
+  render(root, context());
+}
+
+/** What the new version tells the player: announcements, the title, the turn signal, chat. */
+function tell(oldDoc, ctx) {
+  const view = doc.game;
+  const old = oldDoc && oldDoc.game;
+  if (view && old && old.round === view.round) {
+    for (const e of view.history.slice(old.history.length)) announcer.say(logLine(ctx, e));
+  } else if (view && old && view.round !== old.round) {
+    announcer.say(t("Round {n} begins", { n: view.round + 1 }));
+  }
+  const duty = view && ctx.playing ? obligation(view, ctx.ruleset) : null;
+  const turn = Boolean(duty);
+  if (turn && !myTurn) {
+    announcer.say(duty);
+    if (ui.prefs.sound) beep();
+    if (ui.prefs.vibrate) vibrate();
+  }
+  myTurn = turn;
+  document.title = turn ? `▶ ${t("Your turn")} · ${baseTitle}` : baseTitle;
+  const seen = oldDoc ? (oldDoc.table.chat || []).map((m) => m.n) : null;
+  if (seen) {
+    for (const m of doc.table.chat || []) {
+      if (seen.includes(m.n) || m.n <= Math.max(0, ...seen)) continue;
+      if (ui.panel !== "chat") ui.unread += 1;
+      const text = m.quick ? quickText(m.quick) : m.text;
+      if (m.seat !== null) {
+        bubbles[m.seat] = text;
+        setTimeout(() => { if (bubbles[m.seat] === text) { delete bubbles[m.seat]; update(); } }, 4000);
+      }
+    }
+  }
 }
 
 const connection = new TableConnection(config.code, {
   onState(newDoc, newVersion) {
+    const oldDoc = seenDoc;
+    const prev = motion.before(root);
     doc = newDoc;
     version = newVersion;
     reconcile();
+    const ctx = context();
+    tell(oldDoc, ctx);
     update();
+    motion.after(root, prev, oldDoc && oldDoc.game, doc.game, ctx.me);
+    seenDoc = JSON.parse(JSON.stringify(doc));
+    if (!root.dataset.ready) {
+      root.dataset.ready = "1";
+      if (performance.mark) performance.mark("tichu-first-view");
+    }
   },
   onStatus(status, ack) {
     banner.dataset.status = status;
-    banner.textContent = t(`connection.${status}`);
-    banner.hidden = status === "online";
-    if (status === "refused" && ack) showError(ack.message);
+    const labels = { joining: t("Connecting…"), online: t("Online"), reconnecting: t("Reconnecting…"),
+      offline: t("Offline"), refused: t("This table cannot be joined.") };
+    banner.querySelector(".text").textContent = labels[status] || status;
+    if (status === "refused" && ack) showError(refusal(ack));
   },
+});
+
+let resizeTimer = null;
+window.addEventListener("resize", () => {
+  clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(() => {
+    if (wideQuery.matches && !ui.panel) ui.panel = "score";
+    update();
+  }, 120);
+});
+document.addEventListener("pointerup", () => {
+  if (deferred && !ui.dragging) { deferred = false; setTimeout(update, 0); }
 });

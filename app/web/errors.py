@@ -1,0 +1,15 @@
+"""The web layer's refusal: a request turned down with a code and a reason; nothing changed."""
+
+from __future__ import annotations
+
+
+class Refused(Exception):
+    """A request the table turns down; nothing has changed."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def ack(self) -> dict:
+        return {"ok": False, "code": self.code, "message": self.message}

@@ -1,0 +1,76 @@
+"""Languages: Flask-Babel for the pages, and the same gettext catalogs for the browser.
+
+The German catalog `translations/de/LC_MESSAGES/messages.po` is the source of
+truth; English is the language of the message ids, so it needs no catalog. The
+compiled `.mo` next to each `.po` is committed (a test fails when it is out of
+date: `pybabel compile -d translations`). The page gets its language's
+messages as an inline JSON block read from the same `.po`, so the JavaScript
+shows exactly the texts the server would.
+
+The language is the `lang` cookie (set by the switch on every page) if it
+names a known language, else the best match of the browser's Accept-Language,
+else English.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+from flask import Flask, request
+from flask_babel import Babel
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSLATIONS = ROOT / "translations"
+LANGUAGES = {"en": "English", "de": "Deutsch"}  # code -> the language's own name
+DEFAULT = "en"
+COOKIE = "lang"
+
+
+def select_language() -> str:
+    chosen = request.cookies.get(COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(list(LANGUAGES), default=DEFAULT)
+
+
+def init_app(app: Flask) -> Babel:
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(TRANSLATIONS)
+    return Babel(app, locale_selector=select_language)
+
+
+def po_path(lang: str) -> Path:
+    return TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po"
+
+
+@functools.cache
+def js_catalog(lang: str) -> dict:
+    """The translated messages of `lang` for the browser: msgid -> text, plural msgids ->
+    [forms...], and messages with a context under "context\\u0004msgid" (gettext's key).
+    Untranslated and fuzzy entries are left out: the browser then shows the English id."""
+    path = po_path(lang)
+    if lang == DEFAULT or not path.exists():
+        return {}
+    with open(path, "rb") as f:
+        catalog = read_po(f)
+    out: dict = {}
+    for message in catalog:
+        if not message.id or message.fuzzy or not message.string:
+            continue
+        if isinstance(message.id, tuple):
+            if not all(message.string):
+                continue
+            key, value = message.id[0], list(message.string)
+        else:
+            key, value = message.id, message.string
+        if message.context:
+            key = f"{message.context}\u0004{key}"
+        out[key] = value
+    return out
+
+
+def page_i18n(lang: str) -> dict:
+    """What a page needs to speak `lang`: its code, the languages to switch to, the messages."""
+    return {"lang": lang, "languages": LANGUAGES, "messages": js_catalog(lang)}

@@ -1,0 +1,239 @@
+// The panels beside the table (a sheet over it on phones): the score sheet with its chart,
+// the round's history with the last trick, the card tracker (when the table offers it),
+// the chat, and the page's settings.
+import { h } from "./dom.js";
+import { lang, rankName, t } from "./i18n.js";
+import { cardRow, describeCard } from "./cards.js";
+import { signed, playLine } from "./center.js";
+import { placeName } from "./seats.js";
+import { store } from "./store.js";
+
+const QUICK = {
+  gg: () => t("Good game!"), nice: () => t("Nice!"), thanks: () => t("Thanks!"), sorry: () => t("Sorry!"),
+  oops: () => t("Oops!"), hurry: () => t("Your turn, please"),
+};
+export const quickText = (code) => (QUICK[code] ? QUICK[code]() : code);
+
+export function panelList(ctx) {
+  const list = [["score", t("Score")], ["history", t("History")], ["chat", t("Chat")]];
+  if (ctx.table.settings && ctx.table.settings.tracker) list.push(["tracker", t("Cards")]);
+  list.push(["settings", t("Settings")]);
+  return list;
+}
+
+export function renderTabs(ctx) {
+  const open = ctx.ui.panel;
+  return h("nav", { class: "tabs", "aria-label": t("Panels") }, panelList(ctx).map(([key, label]) => h("button", {
+    type: "button", class: ["tab", open === key && "open"], dataset: { key: `tab-${key}` },
+    "aria-expanded": open === key ? "true" : "false", "aria-controls": "panel",
+    onclick: () => { ctx.ui.panel = open === key && !ctx.wide ? null : key; if (key === "chat") ctx.ui.unread = 0; ctx.update(); },
+  }, label, key === "chat" && ctx.ui.unread ? h("span", { class: "badge", "aria-label": t("{n} new", { n: ctx.ui.unread }) },
+    String(ctx.ui.unread)) : null)));
+}
+
+export function renderPanel(ctx) {
+  const key = ctx.ui.panel;
+  if (!key) return null;
+  const found = panelList(ctx).find(([k]) => k === key);
+  if (!found) return null;
+  const body = { score: scoreSheet, history, chat, tracker, settings }[key](ctx);
+  return h("section", { id: "panel", class: ["panel", `panel-${key}`], "aria-label": found[1] },
+    h("div", { class: "panel-head" }, h("h2", {}, found[1]),
+      ctx.wide ? null : h("button", { type: "button", class: "quiet close", dataset: { key: "close-panel" },
+        "aria-label": t("Close"), onclick: () => { ctx.ui.panel = null; ctx.update(); } }, "✕")),
+    body);
+}
+
+// -- score sheet -----------------------------------------------------------------------
+
+function scoreSheet(ctx) {
+  const view = ctx.view;
+  if (!view) return h("p", {}, t("The game has not started yet."));
+  const { totals, rounds } = view.scores;
+  const running = [0, 0];
+  const rows = rounds.map((r, i) => {
+    running[0] += r.scores[0];
+    running[1] += r.scores[1];
+    return h("tr", {},
+      h("th", { scope: "row" }, String(i + 1)),
+      [0, 1].map((team) => h("td", {},
+        h("span", { class: "points" }, signed(r.scores[team])),
+        h("span", { class: "detail" }, roundDetail(ctx, r, team).join(" · ")),
+        h("span", { class: "running" }, String(running[team])))));
+  });
+  return h("div", { class: "scores" },
+    h("table", {},
+      h("caption", { class: "visually-hidden" }, t("Score")),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Round")),
+        [0, 1].map((team) => h("th", { scope: "col", class: `team-${team}` }, ctx.teamName(team))))),
+      h("tbody", {}, rows),
+      h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, t("Total")),
+        [0, 1].map((team) => h("td", { class: "total", dataset: { team: String(team) } }, String(totals[team])))))),
+    rounds.length ? chart(ctx, rounds) : null,
+    rounds.length ? h("a", { href: `/t/${ctx.table.code}/record.json`, download: "" },
+      view.game_over ? t("Download the game record") : t("Download the completed rounds")) : null);
+}
+
+function roundDetail(ctx, r, team) {
+  const out = [];
+  if (r.card_points) out.push(t("cards {n}", { n: r.card_points[team] }));
+  r.calls.forEach((call, seat) => {
+    if (!call || seat % 2 !== team) return;
+    const name = call === "grand" ? t("Grand Tichu") : t("Tichu");
+    out.push(`${name} ${r.call_made[seat] ? "✓" : "✗"} ${ctx.name(seat)}`);
+  });
+  if (r.double_victory && r.out_order[0] % 2 === team) out.push(t("double victory"));
+  return out;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function svg(tag, attrs, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  for (const c of children) if (c) el.append(c);
+  return el;
+}
+
+/** Both teams' totals after each round, as an inline SVG line chart (the target dotted). */
+function chart(ctx, rounds) {
+  const totals = [[0, 0]];
+  for (const r of rounds) {
+    const last = totals[totals.length - 1];
+    totals.push([last[0] + r.scores[0], last[1] + r.scores[1]]);
+  }
+  const target = ctx.table.options.target || 0;
+  const values = totals.flat();
+  const top = Math.max(target, ...values, 100);
+  const bottom = Math.min(0, ...values);
+  const W = 300, H = 130, L = 34, R = 8, T = 8, B = 18;
+  const x = (i) => L + (i * (W - L - R)) / Math.max(1, totals.length - 1);
+  const y = (v) => T + ((top - v) * (H - T - B)) / (top - bottom || 1);
+  const line = (team) => totals.map((p, i) => `${x(i).toFixed(1)},${y(p[team]).toFixed(1)}`).join(" ");
+  const label = t("Totals after each round: {a}", {
+    a: totals.slice(1).map((p, i) => `${i + 1}: ${p[0]} : ${p[1]}`).join(", ") });
+  return svg("svg", { class: "chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label },
+    svg("line", { x1: L, x2: W - R, y1: y(0), y2: y(0), class: "axis" }),
+    target ? svg("line", { x1: L, x2: W - R, y1: y(target), y2: y(target), class: "target" }) : null,
+    svg("text", { x: L - 4, y: y(top) + 4, class: "tick", "text-anchor": "end" }, document.createTextNode(String(top))),
+    svg("text", { x: L - 4, y: y(0) + 4, class: "tick", "text-anchor": "end" }, document.createTextNode("0")),
+    bottom < 0 ? svg("text", { x: L - 4, y: y(bottom), class: "tick", "text-anchor": "end" },
+      document.createTextNode(String(bottom))) : null,
+    svg("polyline", { points: line(0), class: "line team-0" }),
+    svg("polyline", { points: line(1), class: "line team-1" }),
+    ...totals.map((p, i) => svg("circle", { cx: x(i), cy: y(p[0]), r: 3, class: "dot team-0" })),
+    ...totals.map((p, i) => svg("rect", { x: x(i) - 3, y: y(p[1]) - 3, width: 6, height: 6, class: "dot team-1" })));
+}
+
+// -- history -------------------------------------------------------------------------------
+
+/** One public event in words (for the history and the screen reader's announcements). */
+export function logLine(ctx, e) {
+  const name = e.seat !== undefined ? ctx.name(e.seat) : "";
+  switch (e.act) {
+    case "grand": return e.call ? t("{name} calls Grand Tichu!", { name }) : t("{name}: no Grand Tichu", { name });
+    case "tichu": return t("{name} calls Tichu!", { name });
+    case "exchange": return t("{name} has chosen the cards to give", { name });
+    case "play": {
+      const cards = e.cards.split(" ").map((c) => describeCard(c, ctx.ruleset).name).join(", ");
+      let line = e.out_of_turn ? t("{name} bombs with {cards}", { name, cards }) : t("{name} plays {cards}", { name, cards });
+      if (e.wish) line += " " + t("and wishes for {rank}", { rank: rankName(e.wish) });
+      return line;
+    }
+    case "pass": return t("{name} passes", { name });
+    case "out": return t("{name} is out ({place})", { name, place: placeName(e.place) });
+    case "trick": return t("Trick to {name} ({points} points)", { name: ctx.name(e.to), points: e.points });
+    case "gift": return t("{name} gives the trick to {to}", { name, to: ctx.name(e.to) });
+    default: return e.act;
+  }
+}
+
+function history(ctx) {
+  const view = ctx.view;
+  if (!view) return h("p", {}, t("The game has not started yet."));
+  const last = view.last_trick;
+  const events = view.history.map((e, i) => h("li", { class: ["event", `act-${e.act}`], dataset: { n: String(i) } },
+    e.act === "play" ? [h("span", { class: "visually-hidden" }, logLine(ctx, e)), h("span", { "aria-hidden": "true" },
+      e.out_of_turn ? t("{name} bombs", { name: ctx.name(e.seat) }) : ctx.name(e.seat)),
+    cardRow(e.cards, ctx.ruleset, "mini"),
+    e.wish ? h("span", { "aria-hidden": "true" }, t("and wishes for {rank}", { rank: rankName(e.wish) })) : null]
+      : logLine(ctx, e))).reverse();
+  return h("div", { class: "history" },
+    last ? h("div", { class: "last-trick" },
+      h("h3", {}, t("Last trick (to {name})", { name: ctx.name(last.to) })),
+      h("ol", { class: "plays" }, last.plays.map((p) => playLine(ctx, p)))) : null,
+    h("h3", {}, t("Round {n}: what happened", { n: view.round + 1 })),
+    events.length ? h("ol", { class: "events", reversed: true }, events) : h("p", {}, t("Nothing yet.")));
+}
+
+// -- card tracker (a table setting; public information only) ---------------------------------
+
+function tracker(ctx) {
+  const view = ctx.view;
+  const deck = ctx.table.deck;
+  if (!view || !deck) return h("p", {}, t("The game has not started yet."));
+  const seen = new Set(view.hand || []);
+  for (const e of view.history) if (e.act === "play") for (const c of e.cards.split(" ")) seen.add(c);
+  const groups = new Map();
+  for (const code of deck) {
+    const info = describeCard(code, ctx.ruleset);
+    const key = info.rank && !(info.special && ctx.ruleset === "standard") ? info.rank : info.name;
+    if (!groups.has(key)) groups.set(key, { label: info.rank ? info.label : info.name, out: 0 });
+    if (!seen.has(code)) groups.get(key).out += 1;
+  }
+  return h("div", { class: "tracker" },
+    h("p", { class: "hint" }, view.hand ? t("Cards still out (not played and not in your hand):")
+      : t("Cards not played yet:")),
+    h("ul", { class: "ranks" }, [...groups.values()].map((g) => h("li", { class: g.out ? null : "gone" },
+      h("span", { class: "label" }, g.label), h("span", { class: "n" }, String(g.out))))));
+}
+
+// -- chat ------------------------------------------------------------------------------------
+
+function chat(ctx) {
+  const messages = ctx.table.chat || [];
+  const needName = ctx.me === null;
+  const send = (payload) => {
+    if (needName) {
+      const name = (ctx.ui.name || "").trim();
+      if (!name) { ctx.showError(t("Please enter your name first.")); return; }
+      payload.name = name;
+    }
+    ctx.request("chat", payload).then((ack) => { if (ack.ok && payload.text) { ctx.ui.draft = ""; ctx.update(); } });
+  };
+  return h("div", { class: "chat" },
+    h("ol", { class: "messages", "aria-live": "off" }, messages.map((m) => h("li", { class: m.quick ? "quick" : null },
+      h("span", { class: "who" }, m.name, ": "), h("span", { class: "text" }, m.quick ? quickText(m.quick) : m.text)))),
+    h("div", { class: "quick-row" }, Object.keys(QUICK).map((code) => h("button", {
+      type: "button", class: "quick", dataset: { key: `quick-${code}` }, onclick: () => send({ quick: code }) }, quickText(code)))),
+    h("form", { class: "say", onsubmit: (e) => {
+      e.preventDefault();
+      const text = (ctx.ui.draft || "").trim();
+      if (text) send({ text });
+    } },
+    needName ? h("input", { type: "text", maxlength: 20, "aria-label": t("Your name"), placeholder: t("Your name"),
+      value: ctx.ui.name, dataset: { key: "chat-name" }, oninput: (e) => { ctx.ui.name = e.target.value; } }) : null,
+    h("input", { type: "text", maxlength: 200, "aria-label": t("Message"), placeholder: t("Message"), value: ctx.ui.draft || "",
+      autocomplete: "off", dataset: { key: "chat-text" }, oninput: (e) => { ctx.ui.draft = e.target.value; } }),
+    h("button", { type: "submit", dataset: { key: "chat-send" } }, t("Send"))));
+}
+
+// -- settings ----------------------------------------------------------------------------------
+
+function settings(ctx) {
+  const ui = ctx.ui;
+  const choice = (name, value, label) => h("label", { class: "choice" },
+    h("input", { type: "radio", name, value, checked: ui.sort === value && !ui.order, dataset: { key: `sort-${value}` },
+      onchange: () => { ui.sort = value; ui.order = null; store.set("sort", value); ctx.update(); } }), label);
+  const toggle = (key, label) => h("label", { class: "choice" },
+    h("input", { type: "checkbox", checked: ui.prefs[key], dataset: { key: `pref-${key}` },
+      onchange: (e) => { ui.prefs[key] = e.target.checked; store.set(key, e.target.checked ? "1" : "0");
+        if (key === "sound" && e.target.checked) ctx.beep(); ctx.update(); } }), label);
+  return h("div", { class: "settings" },
+    h("fieldset", {}, h("legend", {}, t("Order of the hand")),
+      choice("sort", "rank", t("By rank")), choice("sort", "suit", t("By suit")),
+      ui.order ? h("p", { class: "hint" }, t("Your own order (drag cards, or Alt + arrow keys)")) : null),
+    h("fieldset", {}, h("legend", {}, t("When it is your turn")),
+      toggle("sound", t("Play a sound")), "vibrate" in navigator ? toggle("vibrate", t("Vibrate")) : null),
+    h("p", {}, t("Language:"), " ", h("strong", {}, lang === "de" ? "Deutsch" : "English")));
+}
