@@ -71,11 +71,27 @@ def server(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def chromium():
+def playwright_session():
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
-        yield browser
-        browser.close()
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def chromium(playwright_session):
+    browser = playwright_session.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="session")
+def phones(playwright_session) -> dict:
+    """Context options of the phones the tests emulate (with Chromium): an iPhone-class and a
+    small Android-class device, both upright, with touch."""
+    def descriptor(name):
+        options = dict(playwright_session.devices[name])
+        options.pop("default_browser_type", None)  # the device's own browser; we run Chromium
+        return options
+    return {"iphone": descriptor("iPhone 13"), "android": descriptor("Galaxy S5")}
 
 
 @pytest.hookimpl(wrapper=True)

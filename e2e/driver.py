@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
+
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "test-artifacts" / "screenshots"
 
 SUITS = {"S": "Sword", "B": "Pagoda", "G": "Jade", "R": "Star"}
 RANKS = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
@@ -31,16 +34,34 @@ def relation(me: int, other: int) -> str:
 
 
 class TablePage:
-    def __init__(self, page: Page, tap: bool = False):
+    def __init__(self, page: Page, tap: bool = False, shots: str | None = None, check_layout: bool = False):
         self.page = page
         self.tap = tap  # a phone: taps instead of clicks
+        self.shots = shots  # "phone" or "desktop": save screenshots of the main states there
+        self.check_layout = check_layout  # check the layout before every action
+        self.layouts_checked = 0
 
-    def press(self, locator):
+    def press(self, locator, position: dict | None = None):
         expect(locator).to_be_enabled()
         if self.tap:
-            locator.tap()
+            locator.tap(position=position)
         else:
-            locator.click()
+            locator.click(position=position)
+
+    def shot(self, state: str):
+        """Save a screenshot of a main state (on every run: the artifacts show the page)."""
+        if self.shots is None:
+            return
+        folder = SCREENSHOTS / self.shots
+        folder.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(folder / f"{state}.png"))
+
+    def assert_layout(self):
+        """Every control and card inside the viewport, no two controls overlapping, every card
+        showing a tappable strip of 44 px, no horizontal scrolling (see LAYOUT_CHECK)."""
+        problems = self.page.evaluate(LAYOUT_CHECK)
+        assert not problems, problems
+        self.layouts_checked += 1
 
     def key(self, key: str):
         return self.page.locator(f'[data-key="{key}"]')
@@ -102,26 +123,35 @@ class TablePage:
     def select(self, cards: list[str]):
         for code in cards:
             button = self.page.locator(".hand").get_by_role("button", name=card_name(code), exact=True)
-            self.press(button)
+            # Cards overlap: tap the corner every card shows (its rank and suit).
+            self.press(button, position={"x": 14, "y": 20})
             expect(button).to_have_attribute("aria-pressed", "true")
 
     def perform(self, action: dict, view: dict):
         act = action["act"]
+        if self.check_layout:
+            self.assert_layout()
         if act == "grand":
+            self.shot("grand-tichu")
             self.press(self.key("grand-yes" if action["call"] else "grand-no"))
         elif act == "tichu":
             self.press(self.key("tichu"))
         elif act == "exchange":
             me = view["viewer"]
-            for target, card in action["give"].items():
+            for i, (target, card) in enumerate(action["give"].items()):
                 self.select([card])
                 self.press(self.key(f"slot-{relation(me, int(target))}"))
+                if i == 1:
+                    self.shot("exchange")
             self.press(self.key("give"))
         elif act == "pass":
             self.press(self.key("pass"))
         elif act == "gift":
             dialog = self.page.get_by_role("dialog")
             expect(dialog).to_contain_text("Give it to")
+            if self.check_layout:
+                self.assert_layout()
+            self.shot("dragon-gift")
             self.press(self.key(f"gift-{action['to']}"))
         elif act == "play":
             self._play(action, view)
@@ -147,10 +177,19 @@ class TablePage:
         play_button = self.key("play")
         expect(play_button).to_be_disabled()
         self.select(cards)
+        if view["trick"]["plays"] and not view["trick"]["closed"]:
+            self.shot("mid-trick")
         same = [p for p in legal["plays"] if p["cards"] == action["cards"]]
         self.press(play_button)
         if len(same) > 1:
             self.press(self.key(f"phoenix-{action['phoenix']}"))
         if "Mj" in cards:
+            expect(self.key("wish-none")).to_be_visible()
+            if self.check_layout:
+                self.assert_layout()
+            self.shot("wish")
             self.press(self.key(f"wish-{action['wish']}" if action.get("wish") else "wish-none"))
 
+
+
+LAYOUT_CHECK = (Path(__file__).parent / "layout_check.js").read_text()

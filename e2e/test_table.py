@@ -14,11 +14,10 @@ from playwright.sync_api import expect
 
 from app.bots import SimpleBot
 from app.engine import Game, view_for
-from tests.web.policy import next_action
 
 from .driver import TablePage
+from .rounds import play_round, seat_four
 
-SEED = 4  # round 1: Grand Tichu, Tichu, a bomb out of turn, the wish, the Dog, the Phoenix, a Dragon gift
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2}
 CARD = re.compile(r"\b(?:[SBGR](?:10|[2-9JQKA])|Mj|Dg|Ph|Dr)\b")
@@ -31,44 +30,19 @@ def record_frames(page) -> list[str]:
 
 
 def test_four_browsers_play_a_full_seeded_round(server, contexts):
-    host = TablePage(contexts().new_page())
-    code = host.create_table(server, "Anna", seed=SEED)
-    url = f"{server}/t/{code}"
-    host.sit(0)
-    players = [host]
-    for seat, name in ((1, "Ben"), (2, "Cleo"), (3, "Dan")):
+    def make_page(seat):
         phone = seat == 2
-        page = TablePage(contexts(**(PHONE if phone else {})).new_page(), tap=phone)
-        page.open(url)
-        page.sit(seat, name)
-        players.append(page)
+        return TablePage(contexts(**(PHONE if phone else {})).new_page(), tap=phone,
+                         shots=None if phone else "desktop")
+
+    players, url = seat_four(server, make_page)
+    host = players[0]
     spectator = TablePage(contexts().new_page())
     frames = record_frames(spectator.page)
     spectator.open(url)
     host.start()
 
-    mirror = Game(seed=SEED)
-    bombed = False
-    seen = set()
-    while len(mirror.rounds) == 1 and mirror.round.phase != "over":
-        views = [view_for(mirror, s) for s in range(4)]
-        seat, action = next_action(views, bombed)
-        if action["act"] == "play" and not views[seat]["legal"]["plays"]:
-            bombed = True
-        page = players[seat]
-        page.wait_moves(mirror.version)
-        assert page.hand() == views[seat]["hand"], f"seat {seat} shows the hand it holds"
-        legal = views[seat]["legal"]
-        if "illegal" not in seen and legal["lead"] and legal["plays"]:
-            illegal = illegal_pair(views[seat]["hand"], legal["plays"])
-            if illegal:
-                page.check_play_stays_disabled(illegal)
-                seen.add("illegal")
-        page.perform(action, views[seat])
-        seen.add(action["act"] + ("-wish" if action.get("wish") else ""))
-        if action["act"] == "play" and sum(p["cards"] == action["cards"] for p in legal["plays"]) > 1:
-            seen.add("phoenix-choice")
-        mirror.apply({**action, "seat": seat})
+    mirror, seen, bombed = play_round(players)
     assert {"grand", "tichu", "exchange", "play", "play-wish", "pass", "gift", "phoenix-choice",
             "illegal"} <= seen and bombed
 
@@ -76,9 +50,12 @@ def test_four_browsers_play_a_full_seeded_round(server, contexts):
     for page in players + [spectator]:
         page.wait_moves(mirror.version)
         expect(page.page.locator(".round-result h2")).to_have_text("Round 1 is over")
+        if page.tap:  # on a phone the score sheet is a panel to open
+            page.press(page.key("tab-score"))
         for team in (0, 1):
             total = page.page.locator(f'.scores td.total[data-team="{team}"]')
             expect(total).to_have_text(str(result.scores[team]))
+    host.shot("round-end")
     # The spectator never got a hand: not on the page, not on the wire.
     assert spectator.page.locator(".hand").count() == 0
     never_played = set()
@@ -90,21 +67,11 @@ def test_four_browsers_play_a_full_seeded_round(server, contexts):
     assert not never_played & set(CARD.findall(wire))
 
 
-def illegal_pair(hand: list[str], plays: list[dict]) -> list[str] | None:
-    """Two cards of the hand that are no legal play together."""
-    legal = {frozenset(p["cards"].split()) for p in plays}
-    for i, a in enumerate(hand):
-        for b in hand[i + 1:]:
-            if frozenset((a, b)) not in legal:
-                return [a, b]
-    return None
-
-
 class BotGame:
     """One person (seat 0, this page) and three greedy bots, mirrored with the engine."""
 
-    def __init__(self, server, contexts, seed: int, **options):
-        self.page = TablePage(contexts().new_page())
+    def __init__(self, server, contexts, seed: int, context_options: dict | None = None, **options):
+        self.page = TablePage(contexts(**(context_options or {})).new_page())
         self.code = self.page.create_table(server, "Anna", seed=seed, **options)
         self.page.sit(0)
         for seat in (1, 2, 3):
@@ -138,7 +105,7 @@ class BotGame:
         action = SimpleBot(0).decide(view)
         assert action is not None, "nobody can act"
         self.page.wait_moves(self.mirror.version)
-        assert self.page.hand() == view["hand"]
+        assert self.page.hand() == view["hand"][::-1]
         self.page.perform(action, view)
         self.mirror.apply({**action, "seat": 0})
         return True
@@ -172,7 +139,7 @@ def test_reload_mid_round_returns_the_same_seat_and_hand(server, contexts):
     page = game.page
     page.wait_moves(game.mirror.version)
     hand = page.hand()
-    assert hand == view_for(game.mirror, 0)["hand"]
+    assert hand == view_for(game.mirror, 0)["hand"][::-1]
     page.page.reload()
     expect(page.app).to_have_attribute("data-seat", "0")
     page.wait_moves(game.mirror.version)

@@ -284,6 +284,8 @@ class Table:
         if text is not None:
             text = clean_text(text)
         seat = self.seat_of(client.token_hash) if client.token_hash else None
+        if seat is None and name is None:
+            raise Refused("bad_name", "watchers give their name to chat")
         who = (self.seats[seat].name or f"#{seat + 1}") if seat is not None else clean_name(name)
         client.chat_rate.take()
         return self.chat.add(seat=seat, name=who, text=text, quick=quick)

@@ -1,7 +1,7 @@
 // The middle of the table: what is asked of whom (the obligation in words), the wish,
 // the trick with who played what, the decision panels, the round's result and the game's end.
 import { h } from "./dom.js";
-import { rankName, t } from "./i18n.js";
+import { rankName, t, tn } from "./i18n.js";
 import { cardRow } from "./cards.js";
 import { obligation } from "./legal.js";
 import { renderDecision, renderSuggestions } from "./controls.js";
@@ -55,7 +55,7 @@ function trick(ctx) {
   const shown = plays.slice(-3);
   return h("div", { class: "trick", dataset: { plays: String(plays.length) } },
     h("h2", { class: "visually-hidden" }, t("Current trick")),
-    plays.length > shown.length ? h("p", { class: "earlier" }, t("{n} earlier plays", { n: plays.length - shown.length })) : null,
+    plays.length > shown.length ? h("p", { class: "earlier" }, tn("{n} earlier play", "{n} earlier plays", plays.length - shown.length)) : null,
     h("ol", { class: "plays" }, shown.map((p) => playLine(ctx, p))),
     ctx.view.trick.closed && ctx.view.trick.winner !== null
       ? h("p", { class: "won" }, t("{name} wins the trick", { name: ctx.name(ctx.view.trick.winner) })) : null);

@@ -66,8 +66,9 @@ export function renderSuggestions(ctx) {
   const groups = playsContaining(view, ui.selected);
   const exact = groups.find((g) => cardsOf(g[0]).length === ui.selected.size);
   const offers = groups.filter((g) => g !== exact).slice(0, SUGGESTIONS);
-  if (!offers.length) return null;
   return h("div", { class: "suggestions", role: "group", "aria-label": t("Plays with the selected cards") },
+    h("button", { type: "button", class: "quiet clear", dataset: { key: "clear" },
+      onclick: () => { ui.selected.clear(); ctx.update(); } }, t("Clear")),
     offers.map((plays) => {
       const play = plays[0];
       return h("button", { type: "button", class: "suggestion", disabled: ui.busy, dataset: { key: `offer-${play.cards}` },
@@ -116,15 +117,22 @@ function dialog(ctx, title, body, cancel = true) {
       onclick: () => { ctx.ui.pending = null; ctx.update(); } }, t("Cancel")) : null);
 }
 
-/** The decision that needs more than a button, shown in the middle of the table. */
+/** The exchange slots, or the cards received, in the middle of the table. */
 export function renderDecision(ctx) {
   const view = ctx.view;
   if (!ctx.playing || !view || view.game_over) return null;
-  const legal = view.legal;
-  if (legal.gift.length) return giftDialog(ctx, legal.gift);
-  if (view.phase === "exchange") return exchangePanel(ctx, legal);
-  if (view.phase === "play" && ctx.ui.pending) return pendingDialog(ctx);
+  if (view.phase === "exchange") return exchangePanel(ctx, view.legal);
   if (view.phase === "play") return received(ctx);
+  return null;
+}
+
+/** A choice that takes the place of the action bar and the hand while it is open: the wish,
+ * the Phoenix's rank, the bomb to throw, the Dragon gift. */
+export function renderDialog(ctx) {
+  const view = ctx.view;
+  if (!ctx.playing || !view || view.game_over || view.phase !== "play") return null;
+  if (view.legal.gift.length) return giftDialog(ctx, view.legal.gift);
+  if (ctx.ui.pending) return pendingDialog(ctx);
   return null;
 }
 

@@ -4,7 +4,7 @@ import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { renderSeat } from "./seats.js";
 import { renderCenter } from "./center.js";
-import { renderActions } from "./controls.js";
+import { renderActions, renderDialog } from "./controls.js";
 import { renderHand } from "./hand.js";
 import { renderPanel, renderTabs } from "./panels.js";
 
@@ -14,6 +14,7 @@ export function render(root, ctx) {
   const caret = active && active.tagName === "INPUT" && active.type === "text" ? active.selectionStart : null;
   const seats = ctx.table.seats.map((_, seat) => seat);
   const around = seats.filter((s) => s !== ctx.base);
+  const dialog = renderDialog(ctx);
   replace(root,
     ctx.table.status === "waiting" ? lobbyPanel(ctx) : takeOverPanel(ctx),
     h("div", { class: ["felt", `status-${ctx.table.status}`, ctx.ui.panel && !ctx.wide && "covered"] },
@@ -21,8 +22,8 @@ export function render(root, ctx) {
       renderCenter(ctx),
       h("div", { class: "me-area" },
         renderSeat(ctx, ctx.base, ctx.seated && ctx.view && ctx.view.hand ? sortButton(ctx) : null),
-        renderActions(ctx),
-        renderHand(ctx))),
+        dialog || renderActions(ctx),
+        dialog && ctx.ui.pending ? null : renderHand(ctx))),
     h("aside", { class: "side" }, renderTabs(ctx), renderPanel(ctx)));
   root.dataset.version = String(ctx.version);
   root.dataset.moves = String(ctx.table.moves);

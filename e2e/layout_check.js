@@ -1,0 +1,40 @@
+// Runs in the page (TablePage.assert_layout): what breaks the layout. A control counts where
+// it can be hit (its middle is not covered); cards are checked at the corner they show.
+() => {
+  const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+  const problems = [];
+  const name = (el) => el.dataset.key || el.dataset.card || el.getAttribute("aria-label") || el.textContent.trim();
+  if (document.documentElement.scrollWidth > vw + 1) problems.push(["horizontal scroll", document.documentElement.scrollWidth, vw]);
+  const shown = (el) => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none" && !el.closest("[hidden]"); };
+  const hits = (el, x, y) => { const top = document.elementFromPoint(x, y); return top && (top === el || el.contains(top)); };
+  const inside = (r) => r.left >= -0.5 && r.top >= -0.5 && r.right <= vw + 0.5 && r.bottom <= vh + 0.5;
+  const cards = [...document.querySelectorAll(".hand .card")].filter(shown);
+  const controls = [...document.querySelectorAll("#app button, #app select, #app input:not([type=radio]):not([type=checkbox]), header a")]
+    .filter(shown).filter((el) => !el.matches(".hand .card"));
+  for (const el of controls) {
+    const r = el.getBoundingClientRect();
+    if (!inside(r)) problems.push(["outside the viewport", name(el), [r.left, r.top, r.right, r.bottom].map(Math.round)]);
+    if (r.width < 43.5 || r.height < 43.5) problems.push(["smaller than 44 px", name(el), [r.width, r.height]]);
+    if (!hits(el, r.left + r.width / 2, r.top + r.height / 2)) problems.push(["covered", name(el)]);
+  }
+  for (let i = 0; i < controls.length; i++) for (let j = i + 1; j < controls.length; j++) {
+    const a = controls[i].getBoundingClientRect(), b = controls[j].getBoundingClientRect();
+    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    if (w > 0.5 && h > 0.5) problems.push(["overlap", name(controls[i]), name(controls[j])]);
+  }
+  for (const el of cards) {
+    const r = el.getBoundingClientRect();
+    if (!inside(r)) problems.push(["card outside the viewport", name(el)]);
+    if (!hits(el, r.left + 14, r.top + 20)) problems.push(["card corner covered", name(el)]);
+    const next = el.nextElementSibling;
+    if (next && next.classList.contains("card") && next.getBoundingClientRect().left - r.left < 43.5)
+      problems.push(["card strip under 44 px", name(el)]);
+    for (const c of controls) {
+      const b = c.getBoundingClientRect();
+      const w = Math.min(r.right, b.right) - Math.max(r.left, b.left), h = Math.min(r.bottom, b.bottom) - Math.max(r.top, b.top);
+      if (w > 0.5 && h > 0.5) problems.push(["card over a control", name(el), name(c)]);
+    }
+  }
+  return problems;
+}
