@@ -128,7 +128,7 @@ def rank_counts(mask: int, deck: Deck) -> tuple:
 class Splitter:
     """The memoized search for one deck shape (top rank, stairs minimum)."""
 
-    def __init__(self, high: int, stairs_min_pairs: int = 2, limit: int = 400_000):
+    def __init__(self, high: int, stairs_min_pairs: int = 2, limit: int = 100_000):
         self.high = high
         self.low = 2
         self.stairs_min = stairs_min_pairs

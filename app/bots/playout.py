@@ -54,7 +54,7 @@ class Planner:
         hit = self.cache.get(hand)
         if hit is None:
             hit = self._build(hand)
-            if len(self.cache) > 50_000:
+            if len(self.cache) > 20_000:
                 self.cache.clear()
             self.cache[hand] = hit
         return list(hit)
