@@ -65,6 +65,10 @@ def test_a_bot_created_mid_round_knows_what_one_there_from_the_start_knows():
     play(game, 2, "SK")
     pass_(game, 3, 0, 1)
     k = Knowledge(view_for(game, 3))
-    assert k.piles[2] == mask("Mj S5 SK") or k.top is None  # collected when seat 2 leads
-    assert k.played[2] == mask("SK")
+    # Everybody passed: the trick is won but stays on the table until seat 2 leads.
     assert k.closed and k.top is None and k.top_seat == 2
+    assert k.trick_mask == mask("Mj S5 SK") and k.piles[2] == 0
+    assert k.played[2] == mask("SK")
+    play(game, 2, "GK")
+    k = Knowledge(view_for(game, 3))
+    assert k.piles[2] == mask("Mj S5 SK") and k.top_seat == 2 and k.top[2] == 13
