@@ -20,15 +20,11 @@ from functools import lru_cache
 from app.engine.cards import DRAGON_VALUE, Deck
 from app.engine.combos import (
     BOMB,
-    DOG,
     KIND_BY_NAME,
     PAIR,
-    PHOENIX,
     SINGLE,
     TRIPLE,
     VALUE,
-    choose_reading,
-    interpretations,
     straight_flush_value,
 )
 from app.engine.plays import wish_mask
@@ -76,13 +72,6 @@ def play_tuple(entry: dict, deck: Deck) -> tuple:
     ph = entry.get("phoenix")
     ph = deck.parse_rank(ph) if ph is not None else None
     return (kind, length, label_value(entry["rank"], entry["kind"], length, deck), mask, ph)
-
-
-def reading_of(mask: int, deck: Deck, rules: Rules, ph: int | None, on: tuple | None) -> tuple:
-    """The engine's reading of a played card set (used where the printed label is ambiguous)."""
-    readings = interpretations(mask, deck, rules.stairs_min_pairs, on, rules.led_phoenix_value)
-    readings = choose_reading(readings, ph, deck)
-    return readings[0]
 
 
 class Knowledge:
@@ -245,4 +234,4 @@ class Knowledge:
         return self.turn == self.seat and self.gift_from is None
 
 
-__all__ = ["Knowledge", "play_tuple", "rules_of", "label_value", "reading_of", "DOG", "PHOENIX"]
+__all__ = ["Knowledge", "play_tuple", "rules_of", "label_value"]

@@ -251,10 +251,6 @@ class Playout:
                 elif self.play(s, c[0], c[1], c[2], c[3], c[5]):
                     return
 
-    def _remove(self, s: int, combo: tuple):
-        plan = self.plans[s]
-        plan.remove(combo)
-
     def _beats(self, c: tuple, top: tuple) -> bool:
         kind = c[0]
         if kind == BOMB:
