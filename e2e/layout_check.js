@@ -6,7 +6,7 @@
   const name = (el) => el.dataset.key || el.dataset.card || el.getAttribute("aria-label") || el.textContent.trim();
   if (document.documentElement.scrollWidth > vw + 1) problems.push(["horizontal scroll", document.documentElement.scrollWidth, vw]);
   const shown = (el) => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
-    return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none" && !el.closest("[hidden]"); };
+    return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none" && !el.closest("[hidden]") && !el.closest("[inert]"); };
   const hits = (el, x, y) => { const top = document.elementFromPoint(x, y); return top && (top === el || el.contains(top)); };
   const inside = (r) => r.left >= -0.5 && r.top >= -0.5 && r.right <= vw + 0.5 && r.bottom <= vh + 0.5;
   const cards = [...document.querySelectorAll(".hand .card")].filter(shown);

@@ -31,7 +31,7 @@ def record_frames(page) -> list[str]:
 
 def test_four_browsers_play_a_full_seeded_round(server, contexts):
     def make_page(seat):
-        phone = seat == 2
+        phone = seat == 3
         return TablePage(contexts(**(PHONE if phone else {})).new_page(), tap=phone,
                          shots=None if phone else "desktop")
 

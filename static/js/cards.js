@@ -71,10 +71,12 @@ function classes(info, extra) {
 /** A card in the player's own hand: a toggle button (tap to raise, tap again to lower). */
 export function cardButton(code, ruleset, { selected = false, extra, describedby, ...events } = {}) {
   const info = describeCard(code, ruleset);
+  // The name is the button's text (hidden from the eye), so what a screen reader says and what
+  // voice control hears are the same words.
   return h("button", {
-    type: "button", class: classes(info, [selected && "selected", extra]), "aria-label": info.name,
+    type: "button", class: classes(info, [selected && "selected", extra]),
     "aria-pressed": selected ? "true" : "false", "aria-describedby": describedby, dataset: { card: code }, ...events,
-  }, face(info));
+  }, h("span", { class: "visually-hidden" }, info.name), face(info));
 }
 
 /** A card shown on the table (not interactive). */

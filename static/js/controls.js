@@ -52,7 +52,7 @@ export function renderActions(ctx) {
     }
   }
   if (legal.tichu) {
-    parts.push(button(ctx, "tichu", t("Tichu!"), { class: "call", "aria-label": t("Call Tichu"),
+    parts.push(button(ctx, "tichu", t("Tichu!"), { class: "call", title: t("Call Tichu"),
       onclick: () => ctx.act({ act: "tichu" }) }));
   }
   return parts.length ? h("div", { class: "actions" }, parts) : null;
@@ -72,7 +72,7 @@ export function renderSuggestions(ctx) {
     offers.map((plays) => {
       const play = plays[0];
       return h("button", { type: "button", class: "suggestion", disabled: ui.busy, dataset: { key: `offer-${play.cards}` },
-        "aria-label": t("Play {kind}: {cards}", { kind: kindName(play.kind), cards: cardNames(play.cards, ctx.ruleset) }),
+        title: t("Play {kind}: {cards}", { kind: kindName(play.kind), cards: cardNames(play.cards, ctx.ruleset) }),
         onclick: () => {
           ui.selected = new Set(cardsOf(play));
           choosePlay(ctx, plays);
@@ -151,7 +151,7 @@ function exchangePanel(ctx, legal) {
     const label = slotLabel(ctx, rel, seats);
     return h("button", {
       type: "button", class: ["slot", card && "filled"], dataset: { key: `slot-${rel}`, slot: rel },
-      "aria-label": card ? t("{who}: {card} (tap to take back)", { who: label, card: cardNames([card], ctx.ruleset) })
+      title: card ? t("{who}: {card} (tap to take back)", { who: label, card: cardNames([card], ctx.ruleset) })
         : t("{who}: no card yet", { who: label }),
       onclick: () => {
         if (ui.slots[rel]) ui.slots[rel] = null;
@@ -187,7 +187,8 @@ function pendingDialog(ctx) {
   if (pending.kind === "wish") {
     return dialog(ctx, t("The Mah Jong goes out: wish for a rank?"), [
       ...ctx.view.ranks.map((rank) => h("button", { type: "button", class: "rank-choice", dataset: { key: `wish-${rank}` },
-        "aria-label": t("Wish for {rank}", { rank: rankName(rank) }), onclick: () => sendPlay(ctx, pending.play, rank) }, rank)),
+        onclick: () => sendPlay(ctx, pending.play, rank) }, h("span", { "aria-hidden": "true" }, rank),
+      h("span", { class: "visually-hidden" }, t("Wish for {rank}", { rank: rankName(rank) })))),
       h("button", { type: "button", dataset: { key: "wish-none" }, onclick: () => sendPlay(ctx, pending.play, null) },
         t("No wish")),
     ]);
@@ -200,7 +201,7 @@ function pendingDialog(ctx) {
   const bombs = playableBombs(ctx.view);
   return dialog(ctx, t("Which bomb?"), bombs.map((bomb) => h("button", {
     type: "button", class: "bomb-choice", dataset: { key: `bomb-${bomb.cards}` },
-    "aria-label": t("Bomb: {cards}", { cards: cardNames(bomb.cards, ctx.ruleset) }), onclick: () => sendPlay(ctx, bomb, null),
+    title: t("Bomb: {cards}", { cards: cardNames(bomb.cards, ctx.ruleset) }), onclick: () => sendPlay(ctx, bomb, null),
   }, cardRow(bomb.cards, ctx.ruleset, "mini"))));
 }
 

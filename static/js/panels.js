@@ -27,8 +27,9 @@ export function renderTabs(ctx) {
     type: "button", class: ["tab", open === key && "open"], dataset: { key: `tab-${key}` },
     "aria-expanded": open === key ? "true" : "false", "aria-controls": "panel",
     onclick: () => { ctx.ui.panel = open === key && !ctx.wide ? null : key; if (key === "chat") ctx.ui.unread = 0; ctx.update(); },
-  }, label, key === "chat" && ctx.ui.unread ? h("span", { class: "badge", "aria-label": t("{n} new", { n: ctx.ui.unread }) },
-    String(ctx.ui.unread)) : null)));
+  }, label, key === "chat" && ctx.ui.unread ? h("span", { class: "badge" },
+    h("span", { "aria-hidden": "true" }, String(ctx.ui.unread)),
+    h("span", { class: "visually-hidden" }, t("{n} new", { n: ctx.ui.unread }))) : null)));
 }
 
 export function renderPanel(ctx) {

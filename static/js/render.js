@@ -17,7 +17,8 @@ export function render(root, ctx) {
   const dialog = renderDialog(ctx);
   replace(root,
     ctx.table.status === "waiting" ? lobbyPanel(ctx) : takeOverPanel(ctx),
-    h("div", { class: ["felt", `status-${ctx.table.status}`, ctx.ui.panel && !ctx.wide && "covered"] },
+    // Under the panel's sheet (phones) the table is inert: no focus, no taps, hidden from screen readers.
+    h("div", { class: ["felt", `status-${ctx.table.status}`], inert: Boolean(ctx.ui.panel && !ctx.wide) },
       h("div", { class: "opponents" }, around.map((s) => renderSeat(ctx, s))),
       renderCenter(ctx),
       h("div", { class: "me-area" },
