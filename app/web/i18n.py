@@ -17,12 +17,20 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 from flask import Flask, request
 from flask_babel import Babel
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "translations"
+SCRIPTS = ROOT / "static" / "js"
+JS_KEYWORDS = {"t": None, "tn": (1, 2), "tp": ((1, "c"), 2)}
+# The scripts of each page (its modules), so a page gets only the messages it can show.
+PAGE_SCRIPTS = {
+    "lobby": ("lobby.js", "i18n.js", "dom.js", "store.js"),
+    "table": tuple(sorted(p.name for p in SCRIPTS.glob("*.js") if p.name != "lobby.js")),
+}
 LANGUAGES = {"en": "English", "de": "Deutsch"}  # code -> the language's own name
 DEFAULT = "en"
 COOKIE = "lang"
@@ -43,6 +51,17 @@ def init_app(app: Flask) -> Babel:
 
 def po_path(lang: str) -> Path:
     return TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po"
+
+
+@functools.cache
+def page_messages(page: str) -> frozenset:
+    """The message keys (as js_catalog writes them) the scripts of a page use."""
+    keys = set()
+    for name in PAGE_SCRIPTS[page]:
+        for _, message, _, context in extract_from_file("javascript", SCRIPTS / name, keywords=JS_KEYWORDS):
+            msgid = message[0] if isinstance(message, tuple) else message
+            keys.add(f"{context}\u0004{msgid}" if context else msgid)
+    return frozenset(keys)
 
 
 @functools.cache
@@ -71,6 +90,13 @@ def js_catalog(lang: str) -> dict:
     return out
 
 
-def page_i18n(lang: str) -> dict:
+@functools.cache
+def page_catalog(lang: str, page: str) -> dict:
+    """The translations of `lang` that the scripts of `page` use (the page stays small)."""
+    wanted = page_messages(page)
+    return {key: text for key, text in js_catalog(lang).items() if key in wanted}
+
+
+def page_i18n(lang: str, page: str) -> dict:
     """What a page needs to speak `lang`: its code, the languages to switch to, the messages."""
-    return {"lang": lang, "languages": LANGUAGES, "messages": js_catalog(lang)}
+    return {"lang": lang, "languages": LANGUAGES, "messages": page_catalog(lang, page)}

@@ -40,7 +40,8 @@ def register(app: Flask, hub) -> None:
     @app.context_processor
     def language():
         lang = str(get_locale() or i18n.DEFAULT)
-        return {"lang": lang, "languages": i18n.LANGUAGES, "i18n": i18n.page_i18n(lang)}
+        page = "table" if request.endpoint == "table_page" else "lobby"
+        return {"lang": lang, "languages": i18n.LANGUAGES, "i18n": i18n.page_i18n(lang, page)}
 
     @app.get("/lang/<code>")
     def switch_language(code):

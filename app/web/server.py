@@ -25,7 +25,7 @@ from pathlib import Path
 from flask import Flask
 from flask_socketio import SocketIO
 
-from . import events, i18n, routes
+from . import assets, events, i18n, routes
 from .bots_runner import BotRunner
 from .hub import Hub
 from .persistence import Store
@@ -67,6 +67,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(config or {})
     app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or os.urandom(24).hex()
     app.json.sort_keys = False
+    app.json.ensure_ascii = False  # UTF-8 as it is: "ö" in one or two bytes, not six
 
     i18n.init_app(app)
     socketio = SocketIO(app, async_mode="threading", max_http_buffer_size=64 * 1024)
@@ -84,6 +85,7 @@ def create_app(config: dict | None = None) -> Flask:
     hub.bots = runner
     app.extensions["tichu"] = hub
 
+    assets.register(app)
     routes.register(app, hub)
     events.register(socketio, hub)
     for table in registry.all():

@@ -95,7 +95,8 @@ def test_the_language_follows_the_browser_and_the_switch(http):
     assert b'<html lang="de">' in german_page.data
     assert b"Tichu: mit Freunden spielen" in german_page.data
     messages = inline(german_page.data, "i18n")["messages"]
-    assert messages["Your turn"] == "Du bist dran" and messages["{n} card"] == ["{n} Karte", "{n} Karten"]
+    assert messages["Create table"] == "Tisch eröffnen"
+    assert "Your turn" not in messages, "the lobby gets only the messages its scripts use"
     assert b'<html lang="en">' in http.get("/", headers={"Accept-Language": "fr-FR"}).data  # unknown: English
     # The switch remembers the choice in a cookie, over the browser's language.
     resp = http.get("/lang/de?next=/t/ABCDE")
@@ -119,4 +120,14 @@ def test_the_table_page_speaks_german(http):
     code = resp.get_json()["code"]
     page = http.get(f"/t/{code}", headers={"Accept-Language": "de"})
     assert b'<html lang="de">' in page.data and f"Tischcode {code}".encode() in page.data
-    assert inline(page.data, "i18n")["messages"]["Pass"] == "Passen"
+    messages = inline(page.data, "i18n")["messages"]
+    assert messages["Pass"] == "Passen" and messages["{n} card"] == ["{n} Karte", "{n} Karten"]
+    assert "Create table" not in messages
+
+
+def test_each_page_gets_every_message_its_scripts_use():
+    for page in i18n.PAGE_SCRIPTS:
+        used = i18n.page_messages(page)
+        assert len(used) > 20
+        assert set(i18n.page_catalog("de", page)) == used, page
+        assert i18n.page_catalog("en", page) == {}

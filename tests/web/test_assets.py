@@ -1,0 +1,43 @@
+"""Our scripts and stylesheet are served without indentation and whole-line comments; vendored
+files as they are; nothing outside the static folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app.web.assets import lean_text
+
+STATIC = Path(__file__).resolve().parents[2] / "static"
+
+
+def test_lean_text_drops_only_whole_lines_and_indentation():
+    js = '// a comment\nconst a = "http://x";  // kept: not a whole line\n\n  if (a) {\n    f();\n  }\n'
+    assert lean_text(js, ".js") == 'const a = "http://x";  // kept: not a whole line\nif (a) {\nf();\n}\n'
+    css = "/* about */\n.a {\n  color: red; /* inline stays */\n}\n"
+    assert lean_text(css, ".css") == ".a {\ncolor: red; /* inline stays */\n}\n"
+
+
+def test_scripts_and_the_stylesheet_are_served_lean(http):
+    for name in ("js/table.js", "js/hand.js", "css/tichu.css"):
+        resp = http.get(f"/static/{name}")
+        source = (STATIC / name).read_text(encoding="utf-8")
+        assert resp.status_code == 200
+        assert resp.get_data(as_text=True) == lean_text(source, Path(name).suffix)
+        assert len(resp.data) < len(source.encode())
+    assert http.get("/static/js/table.js").mimetype == "text/javascript"
+    assert http.get("/static/css/tichu.css").mimetype == "text/css"
+
+
+def test_vendored_and_other_files_are_served_as_they_are(http):
+    vendor = http.get("/static/vendor/socket.io.min.js")
+    assert vendor.status_code == 200 and vendor.data == (STATIC / "vendor" / "socket.io.min.js").read_bytes()
+    assert http.get("/static/favicon.svg").data == (STATIC / "favicon.svg").read_bytes()
+
+
+def test_conditional_requests_and_missing_files(http):
+    first = http.get("/static/js/cards.js")
+    again = http.get("/static/js/cards.js", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304
+    assert http.get("/static/js/nope.js").status_code == 404
+    assert http.get("/static/../app/web/server.py").status_code == 404
+    assert http.get("/static/%2e%2e/pyproject.toml").status_code == 404
