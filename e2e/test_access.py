@@ -227,3 +227,33 @@ def test_cards_are_buttons_named_as_players_say_them(server, contexts):
         button = page.page.locator(".hand").get_by_role("button", name=card_name(code), exact=True)
         expect(button).to_have_count(1)
     assert page.page.locator(".hand button.card").count() == 14
+
+
+def test_the_hand_sorts_by_suit_and_cards_are_dragged_into_place(server, contexts):
+    game = BotGame(server, contexts, seed=7)
+    page = game.page
+    game.step()  # the Grand Tichu decision
+    game.bots_move()
+    expect(page.key("slot-left")).to_be_visible()
+    by_rank = view_for(game.mirror, 0)["hand"][::-1]
+    assert page.hand() == by_rank
+    page.press(page.key("sort"))
+    suits = ["Mj", "Dg", "Ph", "Dr"]  # the specials first, then each suit low to high
+    order = [c for c in by_rank if c in suits] + [c for s in "SBGR" for c in by_rank if c[0] == s and c not in suits]
+    expect(page.page.locator(".hand [data-card]").first).to_have_attribute("data-card", order[0])
+    assert page.hand() == order
+    # Drag the first card past the last one (Pointer Events: the same code serves mouse, pen and touch).
+    cards = page.page.locator(".hand button.card")
+    first, last = cards.first.bounding_box(), cards.last.bounding_box()
+    page.page.mouse.move(first["x"] + 12, first["y"] + 20)
+    page.page.mouse.down()
+    page.page.mouse.move(first["x"] + 40, first["y"] + 20, steps=3)
+    page.page.mouse.move(last["x"] + last["width"] - 5, last["y"] + 20, steps=8)
+    page.page.mouse.up()
+    expect(page.page.locator(".hand [data-card]").last).to_have_attribute("data-card", order[0])
+    assert page.hand() == order[1:] + order[:1]
+    assert page.page.locator('.hand [aria-pressed="true"]').count() == 0, "a drag is no tap"
+    # Alt + arrow moves the focused card one place.
+    page.page.locator(f'.hand [data-card="{order[0]}"]').focus()
+    page.page.keyboard.press("Alt+ArrowLeft")
+    assert page.hand() == order[1:-1] + [order[0], order[-1]]

@@ -49,7 +49,12 @@ export function playLine(ctx, play) {
 function trick(ctx) {
   const plays = ctx.view.trick.plays;
   if (!plays.length) {
-    return ctx.view.phase === "play" ? h("div", { class: "trick empty" }, t("No cards on the table")) : null;
+    if (ctx.view.phase !== "play") return null;
+    const last = ctx.view.last_trick;
+    return h("div", { class: "trick empty" }, h("p", {}, t("No cards on the table")),
+      last ? h("button", { type: "button", class: "quiet", dataset: { key: "last-trick" },
+        onclick: () => { ctx.ui.panel = "history"; ctx.update(); } }, t("Last trick (to {name})", { name: ctx.name(last.to) }))
+        : null);
   }
   // The latest plays only: older ones of a long trick are in the history.
   const shown = plays.slice(-3);

@@ -17,17 +17,18 @@ export const quickText = (code) => (QUICK[code] ? QUICK[code]() : code);
 export function panelList(ctx) {
   const list = [["score", t("Score")], ["history", t("History")], ["chat", t("Chat")]];
   if (ctx.table.settings && ctx.table.settings.tracker) list.push(["tracker", t("Cards")]);
-  list.push(["settings", t("Settings")]);
+  list.push(["settings", t("Settings"), "⚙"]);
   return list;
 }
 
 export function renderTabs(ctx) {
   const open = ctx.ui.panel;
-  return h("nav", { class: "tabs", "aria-label": t("Panels") }, panelList(ctx).map(([key, label]) => h("button", {
+  return h("nav", { class: "tabs", "aria-label": t("Panels") }, panelList(ctx).map(([key, label, icon]) => h("button", {
     type: "button", class: ["tab", open === key && "open"], dataset: { key: `tab-${key}` },
     "aria-expanded": open === key ? "true" : "false", "aria-controls": "panel",
     onclick: () => { ctx.ui.panel = open === key && !ctx.wide ? null : key; if (key === "chat") ctx.ui.unread = 0; ctx.update(); },
-  }, label, key === "chat" && ctx.ui.unread ? h("span", { class: "badge" },
+  }, icon ? [h("span", { class: "icon", "aria-hidden": "true" }, icon), h("span", { class: "label" }, label)] : label,
+  key === "chat" && ctx.ui.unread ? h("span", { class: "badge" },
     h("span", { "aria-hidden": "true" }, String(ctx.ui.unread)),
     h("span", { class: "visually-hidden" }, t("{n} new", { n: ctx.ui.unread }))) : null)));
 }
