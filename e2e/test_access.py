@@ -165,7 +165,7 @@ def test_axe_finds_nothing_serious_on_the_lobby_and_the_table(server, contexts, 
 
 
 def test_the_german_page(server, contexts):
-    page = TablePage(contexts(locale="de-DE").new_page())
+    page = TablePage(contexts(locale="de-DE").new_page(), shots="desktop")
     page.page.goto(server + "/")
     expect(page.page.locator("html")).to_have_attribute("lang", "de")
     page.page.fill("#host-name", "Anna")
