@@ -238,8 +238,9 @@ def test_the_hand_sorts_by_suit_and_cards_are_dragged_into_place(server, context
     by_rank = view_for(game.mirror, 0)["hand"][::-1]
     assert page.hand() == by_rank
     page.press(page.key("sort"))
-    suits = ["Mj", "Dg", "Ph", "Dr"]  # the specials first, then each suit low to high
-    order = [c for c in by_rank if c in suits] + [c for s in "SBGR" for c in by_rank if c[0] == s and c not in suits]
+    specials = ["Mj", "Dg", "Ph", "Dr"]  # the specials first, then each suit low to high
+    order = [c for c in by_rank if c in specials]
+    order += [c for suit in "SBGR" for c in by_rank if c[0] == suit and c not in specials]
     expect(page.page.locator(".hand [data-card]").first).to_have_attribute("data-card", order[0])
     assert page.hand() == order
     # Drag the first card past the last one (Pointer Events: the same code serves mouse, pen and touch).
@@ -257,3 +258,26 @@ def test_the_hand_sorts_by_suit_and_cards_are_dragged_into_place(server, context
     page.page.locator(f'.hand [data-card="{order[0]}"]').focus()
     page.page.keyboard.press("Alt+ArrowLeft")
     assert page.hand() == order[1:-1] + [order[0], order[-1]]
+
+
+def test_the_card_tracker_only_where_the_table_offers_it(server, contexts):
+    plain = BotGame(server, contexts, seed=7)
+    expect(plain.page.key("tab-history")).to_be_visible()
+    assert plain.page.key("tab-tracker").count() == 0
+
+    page = TablePage(contexts().new_page())
+    page.page.goto(server + "/")
+    page.page.fill("#host-name", "Anna")
+    page.page.fill("#seed", "7")
+    page.page.check("#tracker")
+    page.press(page.page.get_by_role("button", name="Create table"))
+    page.page.wait_for_url("**/t/*")
+    page.sit(0)
+    for seat in (1, 2, 3):
+        page.add_bot(seat, "greedy")
+    page.start()
+    page.press(page.key("tab-tracker"))
+    counts = page.page.locator(".tracker .ranks .n").all_inner_texts()
+    assert sum(map(int, counts)) == 56 - 8, "before the exchange: all but my first eight cards are out"
+    expect(page.page.locator('.tracker li[data-rank="Phoenix"] .n')).to_have_text(
+        "0" if "Ph" in page.hand() else "1")

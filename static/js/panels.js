@@ -186,8 +186,9 @@ function tracker(ctx) {
   return h("div", { class: "tracker" },
     h("p", { class: "hint" }, view.hand ? t("Cards still out (not played and not in your hand):")
       : t("Cards not played yet:")),
-    h("ul", { class: "ranks" }, [...groups.values()].map((g) => h("li", { class: g.out ? null : "gone" },
-      h("span", { class: "label" }, g.label), h("span", { class: "n" }, String(g.out))))));
+    h("ul", { class: "ranks" }, [...groups.values()].map((g) => h("li", { class: g.out ? null : "gone", dataset: { rank: g.label } },
+      h("span", { class: "label" }, g.label), h("span", { class: "visually-hidden" }, ": "),
+      h("span", { class: "n" }, String(g.out))))));
 }
 
 // -- chat ------------------------------------------------------------------------------------

@@ -150,7 +150,8 @@ function tell(oldDoc, ctx) {
   if (seen) {
     for (const m of doc.table.chat || []) {
       if (seen.includes(m.n) || m.n <= Math.max(0, ...seen)) continue;
-      if (ui.panel !== "chat") ui.unread += 1;
+      const mine = m.seat !== null && m.seat === ctx.me;
+      if (ui.panel !== "chat" && !mine) ui.unread += 1;
       const text = m.quick ? quickText(m.quick) : m.text;
       if (m.seat !== null) {
         bubbles[m.seat] = text;
