@@ -281,3 +281,18 @@ def test_the_card_tracker_only_where_the_table_offers_it(server, contexts):
     assert sum(map(int, counts)) == 56 - 8, "before the exchange: all but my first eight cards are out"
     expect(page.page.locator('.tracker li[data-rank="Phoenix"] .n')).to_have_text(
         "0" if "Ph" in page.hand() else "1")
+
+
+def test_the_connection_indicator_follows_the_network(server, contexts):
+    game = BotGame(server, contexts, seed=7)
+    indicator = game.page.page.locator("#connection")
+    expect(indicator).to_have_attribute("data-status", "online")
+    game.page.page.context.set_offline(True)
+    expect(indicator).to_have_attribute("data-status", "offline")
+    expect(indicator).to_contain_text("Offline")
+    game.page.page.context.set_offline(False)
+    expect(indicator).to_have_attribute("data-status", "online")
+    # ...and the table goes on where it was.
+    game.step()
+    game.bots_move()
+    game.page.wait_moves(game.mirror.version)

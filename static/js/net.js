@@ -37,8 +37,9 @@ export class TableConnection {
     if (!this.socket.connected) {
       if (this.status !== "offline") this.setStatus("reconnecting");
       this.socket.connect();
-    } else if (this.version !== null) {
-      this.resync();
+    } else {
+      if (this.status === "offline" || this.status === "reconnecting") this.setStatus("online");
+      if (this.version !== null) this.resync();
     }
   }
 
