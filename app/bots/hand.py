@@ -333,3 +333,23 @@ def play_signature(mask: int, ph: int | None, deck: Deck) -> tuple:
 
 def combo_signature(combo: tuple) -> tuple:
     return tuple(sorted(combo[4])), combo[3] is not None
+
+
+def combo_mask(combo: tuple, rest: int, deck: Deck) -> int:
+    """Cards of `rest` that make the abstract combo, the Phoenix included (0 if they are not there)."""
+    mask = 0
+    for r in combo[4]:
+        if r == 1:
+            mask |= 1 << deck.mahjong
+            continue
+        base = (r - deck.low) * 4
+        for s in range(4):
+            bit = 1 << (base + s)
+            if rest & bit and not mask & bit:
+                mask |= bit
+                break
+        else:  # not held: the combo was planned from other cards
+            return 0
+    if combo[3] is not None:
+        mask |= 1 << deck.phoenix
+    return mask

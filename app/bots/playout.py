@@ -24,7 +24,7 @@ from __future__ import annotations
 from app.engine.cards import DRAGON_VALUE, Deck
 from app.engine.combos import BOMB, DOG, KIND, LENGTH, MASK, SINGLE, VALUE
 
-from .hand import DOG_COST, plan_hand, splitter_for
+from .hand import DOG_COST, combo_mask, plan_hand, splitter_for
 
 # A sim combination: (kind, length, value, mask, cost, points). A single Phoenix has value PHX.
 COST, POINTS = 4, 5
@@ -66,19 +66,7 @@ class Planner:
         rest = plan.rest_mask
         pts = self.points_of
         for combo in plan.combos:
-            mask = 0
-            for r in combo[4]:
-                if r == 1:
-                    mask |= 1 << deck.mahjong
-                    continue
-                base = (r - deck.low) * 4
-                for s in range(4):
-                    bit = 1 << (base + s)
-                    if rest & bit and not mask & bit:
-                        mask |= bit
-                        break
-            if combo[3] is not None:
-                mask |= 1 << deck.phoenix
+            mask = combo_mask(combo, rest, deck)
             rest &= ~mask
             value = PHX if combo[0] == SINGLE and combo[2] == 0 else combo[2]
             out.append((combo[0], combo[1], value, mask, self.sp.combo_cost(combo[0], combo[1], combo[2]),

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from app.engine.cards import DRAGON_VALUE
 from app.engine.combos import BOMB, DOG, KIND, LENGTH, MASK, PAIR, PHOENIX, SINGLE, VALUE
 
-from .hand import DOG_COST, Plan, plan_hand, splitter_for
+from .hand import DOG_COST, Plan, combo_mask, plan_hand, splitter_for
 from .knowledge import Knowledge
 from .tracking import Unseen
 
@@ -115,26 +115,6 @@ def opponent_counts(k: Knowledge) -> list[int]:
 
 
 # -- leads ------------------------------------------------------------------------------
-
-
-def combo_mask(combo: tuple, rest: int, deck) -> int:
-    """Cards of `rest` that make the abstract combo (see hand.py), the Phoenix included."""
-    mask = 0
-    for r in combo[4]:
-        if r == 1:
-            mask |= 1 << deck.mahjong
-            continue
-        base = (r - deck.low) * 4
-        for s in range(4):
-            bit = 1 << (base + s)
-            if rest & bit and not mask & bit:
-                mask |= bit
-                break
-        else:  # should not happen: the combo was built from these counts
-            return 0
-    if combo[3] is not None:
-        mask |= 1 << deck.phoenix
-    return mask
 
 
 def _pick(entries: list, ph: int | None) -> tuple:

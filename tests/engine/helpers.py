@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 
-from app.engine import Game, bombs_beating, get_ruleset, mask_cards
+from app.engine import Game, IllegalAction, bombs_beating, get_ruleset, mask_cards
 
 _ANY_SINGLE = (0, 1, 2, 0, None)  # a lone 2 on the table: every bomb beats it
 
@@ -206,3 +206,35 @@ def view_leaks(game: Game, seat, view: dict) -> set[str]:
         played |= p
     known |= set(mask_cards(played))
     return {deck.codes[c] for c in cards_mentioned(view, deck) - known}
+
+
+def refused(game: Game, action, code: str) -> IllegalAction:
+    """Assert that `action` is refused with `code` and a message, leaving the game exactly as it was."""
+    before = snapshot(game)
+    try:
+        game.apply(action)
+    except IllegalAction as err:
+        assert err.code == code, err.message
+        assert err.message
+        assert snapshot(game) == before
+        return err
+    raise AssertionError(f"{action} was accepted; expected a refusal with code {code}")
+
+
+#: A short deal that ends normally: seat 0 goes out first, 1 second, 2 third; seat 3 is the tailender.
+TAILENDER_HANDS = ["Mj RA G10", "S3 B3 G3", "S6 B6 G6", "GK R5 S2"]
+
+
+def play_to_the_tailender(game: Game):
+    """Play TAILENDER_HANDS to the end of the round: seats 0, 1, 2 go out in that order."""
+    play(game, 0, "G10")
+    pass_(game, 1, 2)
+    play(game, 3, "GK")
+    pass_(game, 0, 1, 2)
+    play(game, 3, "S2")
+    play(game, 0, "RA")
+    pass_(game, 1, 2, 3)
+    play(game, 0, "Mj")  # out first
+    pass_(game, 1, 2, 3)
+    play(game, 1, "S3 B3 G3")  # second
+    play(game, 2, "S6 B6 G6")  # third: the round ends at once

@@ -5,19 +5,11 @@ import pytest
 from app.engine import IllegalAction
 from app.engine.combos import BOMB
 
-from .helpers import bombs_of, gift, pass_, play, plays_of, show, snapshot, table
+from .helpers import bombs_of, gift, pass_, play, plays_of, refused, show, table
 
 FOUR_NINES = "S9 B9 G9 R9"
 FOUR_TENS = "S10 B10 G10 R10"
 FLUSH = "G2 G3 G4 G5 G6"
-
-
-def refused(game, action, code):
-    before = snapshot(game)
-    with pytest.raises(IllegalAction) as err:
-        game.apply(action)
-    assert err.value.code == code, err.value.message
-    assert snapshot(game) == before
 
 
 def test_a15_a_bomb_may_be_played_out_of_turn():

@@ -1,22 +1,13 @@
 """The `fifty-two` ruleset (RULES.md "The fifty-two ruleset", D1-D23; RECORD_FORMAT.md)."""
 
-import pytest
 
-from app.engine import FIFTY_TWO_DECK, Game, IllegalAction, Rules, candidate_plays, view_for
+from app.engine import FIFTY_TWO_DECK, Game, Rules, candidate_plays, view_for
 from app.engine.combos import BOMB, SINGLE, STRAIGHT
 from app.engine.scoring import game_winner
 
-from .helpers import begin_round, gift, pass_, play, plays_of, show, snapshot, table
+from .helpers import begin_round, gift, pass_, play, plays_of, refused, show, table
 
 R52 = "fifty-two"
-
-
-def refused(game, action, code):
-    before = snapshot(game)
-    with pytest.raises(IllegalAction) as err:
-        game.apply(action)
-    assert err.value.code == code, err.value.message
-    assert snapshot(game) == before
 
 
 def t52(hands, options=None, **kw):

@@ -2,17 +2,9 @@
 
 import pytest
 
-from app.engine import Game, IllegalAction, Rules, RulesetError, view_for
+from app.engine import Game, Rules, RulesetError, view_for
 
-from .helpers import dealt, gift, pass_, play, plays_of, show, snapshot, table
-
-
-def refused(game, action, code):
-    before = snapshot(game)
-    with pytest.raises(IllegalAction) as err:
-        game.apply(action)
-    assert err.value.code == code, err.value.message
-    assert snapshot(game) == before
+from .helpers import dealt, gift, pass_, play, plays_of, refused, show, table
 
 
 def test_defaults_are_the_official_rules():

@@ -8,15 +8,20 @@ import pytest
 
 from app.engine import IllegalAction, view_for
 
-from .helpers import LONG_STRAIGHT, dealt, gift, hand, pass_, play, plays_of, show, table
-
-
-def refused(game, action, code):
-    with pytest.raises(IllegalAction) as err:
-        game.apply(action)
-    assert err.value.code == code, err.value.message
-    assert err.value.message
-    return err.value
+from .helpers import (
+    LONG_STRAIGHT,
+    TAILENDER_HANDS,
+    dealt,
+    gift,
+    hand,
+    pass_,
+    play,
+    play_to_the_tailender,
+    plays_of,
+    refused,
+    show,
+    table,
+)
 
 
 def pile(game, seat):
@@ -451,26 +456,9 @@ def test_a17_going_out_second_is_no_double_victory_for_opponents():
     assert game.round.phase == "play" and game.round.out == [0, 1]
 
 
-TAIL = ["Mj RA G10", "S3 B3 G3", "S6 B6 G6", "GK R5 S2"]
-
-
-def _play_to_the_tailender(game):
-    play(game, 0, "G10")
-    pass_(game, 1, 2)
-    play(game, 3, "GK")
-    pass_(game, 0, 1, 2)
-    play(game, 3, "S2")
-    play(game, 0, "RA")
-    pass_(game, 1, 2, 3)
-    play(game, 0, "Mj")  # seat 0 is out first
-    pass_(game, 1, 2, 3)
-    play(game, 1, "S3 B3 G3")  # second
-    play(game, 2, "S6 B6 G6")  # third: the round ends at once
-
-
 def test_a17_a18_three_out_ends_the_round_the_last_trick_goes_to_the_third():
-    game = table(TAIL, fill=False)
-    _play_to_the_tailender(game)
+    game = table(TAILENDER_HANDS, fill=False)
+    play_to_the_tailender(game)
     rnd = game.round
     assert rnd.phase == "over"
     assert rnd.result.out_order == (0, 1, 2, 3)
@@ -478,8 +466,8 @@ def test_a17_a18_three_out_ends_the_round_the_last_trick_goes_to_the_third():
 
 
 def test_a18_tailender_hand_to_the_opponents_and_his_tricks_to_the_first_out():
-    game = table(TAIL, fill=False)
-    _play_to_the_tailender(game)
+    game = table(TAILENDER_HANDS, fill=False)
+    play_to_the_tailender(game)
     res = game.round.result
     # Seat 3's tricks (G10 GK: 20) go to seat 0, his hand (R5: 5) to team 0.
     assert res.card_points == (25, 0)
@@ -487,8 +475,8 @@ def test_a18_tailender_hand_to_the_opponents_and_his_tricks_to_the_first_out():
 
 
 def test_a18_a_finished_round_refuses_everything():
-    game = table(TAIL, fill=False)
-    _play_to_the_tailender(game)
+    game = table(TAILENDER_HANDS, fill=False)
+    play_to_the_tailender(game)
     refused(game, {"seat": 3, "act": "play", "cards": "R5"}, "round_over")
     refused(game, {"seat": 3, "act": "tichu"}, "round_over")
 

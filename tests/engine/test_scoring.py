@@ -2,20 +2,24 @@
 
 import pytest
 
-from app.engine import IllegalAction, Rules, view_for
+from app.engine import Rules, view_for
 from app.engine.scoring import card_points, game_winner, score_round
 
-from .helpers import begin_round, dealt, mask, pass_, play, snapshot, table
+from .helpers import (
+    TAILENDER_HANDS,
+    begin_round,
+    dealt,
+    mask,
+    pass_,
+    play,
+    play_to_the_tailender,
+    refused,
+    table,
+)
 
 STD = Rules.of("standard")
 
 
-def refused(game, action, code):
-    before = snapshot(game)
-    with pytest.raises(IllegalAction) as err:
-        game.apply(action)
-    assert err.value.code == code, err.value.message
-    assert snapshot(game) == before
 
 
 def piles(*texts):
@@ -150,19 +154,8 @@ def test_a20_calls_on_top_of_a_double_victory_and_for_both_teams():
 
 
 def test_a20_a_made_tichu_at_the_table():
-    tail = ["Mj RA G10", "S3 B3 G3", "S6 B6 G6", "GK R5 S2"]
-    game = table(tail, fill=False, tichu=(0, 1), grand=(2,))
-    play(game, 0, "G10")
-    pass_(game, 1, 2)
-    play(game, 3, "GK")
-    pass_(game, 0, 1, 2)
-    play(game, 3, "S2")
-    play(game, 0, "RA")
-    pass_(game, 1, 2, 3)
-    play(game, 0, "Mj")  # seat 0 out first: his Tichu is made
-    pass_(game, 1, 2, 3)
-    play(game, 1, "S3 B3 G3")
-    play(game, 2, "S6 B6 G6")
+    game = table(TAILENDER_HANDS, fill=False, tichu=(0, 1), grand=(2,))
+    play_to_the_tailender(game)  # seat 0 out first: his Tichu is made
     res = game.round.result
     assert res.card_points == (25, 0)
     # Team 0: 25 + 100 (seat 0) - 200 (seat 2's Grand Tichu); team 1: -100.

@@ -8,7 +8,7 @@ import pytest
 from app.engine import Game, view_for
 from app.engine.simulate import random_action
 
-from .helpers import dealt, pass_, play, table, view_leaks
+from .helpers import TAILENDER_HANDS, dealt, pass_, play, play_to_the_tailender, table, view_leaks
 
 KEYS = {"ruleset", "options", "seats", "viewer", "ranks", "round", "phase", "game_over", "winner",
         "players", "hand", "exchange", "trick", "last_trick", "turn", "lead", "gift_from", "wish",
@@ -91,18 +91,8 @@ def test_the_table_is_public():
 
 
 def test_the_tailenders_hand_is_not_shown_at_the_end_of_the_round():
-    game = table(["Mj RA G10", "S3 B3 G3", "S6 B6 G6", "GK R5 S2"], fill=False)
-    play(game, 0, "G10")
-    pass_(game, 1, 2)
-    play(game, 3, "GK")
-    pass_(game, 0, 1, 2)
-    play(game, 3, "S2")
-    play(game, 0, "RA")
-    pass_(game, 1, 2, 3)
-    play(game, 0, "Mj")
-    pass_(game, 1, 2, 3)
-    play(game, 1, "S3 B3 G3")
-    play(game, 2, "S6 B6 G6")
+    game = table(TAILENDER_HANDS, fill=False)
+    play_to_the_tailender(game)
     assert game.round.phase == "over"
     r5 = game.rules.deck.parse_card("R5")
     giver = next(s for s in range(4) if r5 in (game.round.exchange[s] or {}).values())

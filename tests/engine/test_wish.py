@@ -5,19 +5,9 @@ All deals are short (fill=False) so that every card of the wished rank is named.
 
 import pytest
 
-from app.engine import IllegalAction, view_for
+from app.engine import view_for
 
-from .helpers import begin_round, bombs_of, pass_, play, plays_of, snapshot, table
-
-
-def refused(game, action, code):
-    before = snapshot(game)
-    with pytest.raises(IllegalAction) as err:
-        game.apply(action)
-    assert err.value.code == code, err.value.message
-    assert err.value.message
-    assert snapshot(game) == before
-    return err.value
+from .helpers import begin_round, bombs_of, pass_, play, plays_of, refused, table
 
 
 def wish(game):
