@@ -182,6 +182,15 @@ def test_the_german_page(server, contexts):
     german_names = ("Schwert", "Pagode", "Jade", "Stern", "Mah", "Hund", "Phönix", "Drache")
     assert first.get_attribute("aria-label").split()[0] in german_names
     expect(page.page.locator("#connection")).to_contain_text("Online")
+    # Refusals are shown by their code in German; an unknown code falls back to the server's English.
+    shown = page.page.evaluate("""async () => {
+        const { refusal } = await import("/static/js/i18n.js");
+        return [refusal({code: "must_fulfil_wish", message: "you must play a 8"}, {wish: "8"}),
+                refusal({code: "chat_too_fast", message: "slow down"}),
+                refusal({code: "something_new", message: "an English reason"})];
+    }""")
+    assert shown == ["Du musst den Wunsch erfüllen (8).",
+                     "Langsam: warte einen Moment vor der nächsten Nachricht.", "an English reason"]
     page.shot("german")
     # The switch goes to English and back, keeping the seat.
     page.press(page.page.locator("header .langs a", has_text="EN"))
