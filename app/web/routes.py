@@ -55,7 +55,7 @@ def register(app: Flask, hub) -> None:
         """The language switch: remember the choice in a cookie and go back to the page."""
         target = request.args.get("next") or "/"
         parts = urlsplit(target)
-        if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+        if parts.scheme or parts.netloc or not target.startswith("/") or target[1:2] in ("/", "\\"):
             target = "/"  # only pages of this site
         response = redirect(target)
         if code in i18n.LANGUAGES:
