@@ -17,7 +17,7 @@ from pathlib import Path
 from flask import Flask, abort, send_file, send_from_directory
 
 LEAN = {".js", ".css"}
-CSS_COMMENT_LINE = re.compile(r"^/\*.*\*/$")
+CSS_COMMENT_LINE = re.compile(r"^/\*(?:(?!\*/).)*\*/$")  # one comment, nothing after it
 
 
 def lean_text(text: str, suffix: str) -> str:

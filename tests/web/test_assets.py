@@ -17,6 +17,21 @@ def test_lean_text_drops_only_whole_lines_and_indentation():
     assert lean_text(css, ".css") == ".a {\ncolor: red; /* inline stays */\n}\n"
 
 
+def test_a_css_line_with_code_between_comments_is_kept():
+    css = "/* a */ .x { color: red; } /* b */\n"
+    assert lean_text(css, ".css") == css
+
+
+def test_our_scripts_have_no_string_spanning_lines():
+    """Trimming whole lines is only safe while no string literal spans lines: a template
+    literal with an odd number of backticks on a line, or a line ending in a backslash."""
+    for path in sorted((STATIC / "js").glob("*.js")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            code = line.split("//")[0] if line.lstrip().startswith("//") else line
+            assert code.count("`") % 2 == 0, f"{path.name}:{number}: a template literal spans lines"
+            assert not code.rstrip().endswith("\\"), f"{path.name}:{number}: a string continues"
+
+
 def test_scripts_and_the_stylesheet_are_served_lean(http):
     for name in ("js/table.js", "js/hand.js", "css/tichu.css"):
         resp = http.get(f"/static/{name}")
