@@ -174,8 +174,6 @@ def mask_cards(mask: int) -> list[int]:
     return cards
 
 
-def popcount(mask: int) -> int:
-    return mask.bit_count()
 
 
 STANDARD_DECK = Deck(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .combos import choose_reading, describe, interpretations
+from .combos import DOG, KIND, choose_reading, describe, interpretations
 from .errors import EngineError
 from .plays import turn_plays
 from .rulesets import get_ruleset
@@ -53,7 +53,7 @@ def parse_position(query) -> tuple:
     readings = interpretations(on_mask, deck, rules.stairs_min_pairs)
     if not readings:
         raise QueryError(f"'on' ({deck.format_cards(on_mask)}) is not a combination")
-    if readings[0][0] == 7:
+    if readings[0][KIND] == DOG:
         raise QueryError("nothing is ever played on the Dog")
     readings = choose_reading(readings, ph, deck)
     return rules, hand, readings[0], wish

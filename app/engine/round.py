@@ -100,9 +100,6 @@ class Round:
     def top_seat(self):
         return self.trick[-1][0] if self.trick else None
 
-    def holds_cards(self, seat: int) -> bool:
-        return self.hands[seat] != 0
-
     def next_active(self, seat: int) -> int | None:
         """The next seat after `seat` in play order that still holds cards."""
         for s in self.rules.order[seat]:
@@ -167,8 +164,8 @@ class Round:
         if self.gift_from is not None:
             if seat == self.gift_from:
                 legal.gift = self._opponents(seat)
-            legal.bombs = [] if self.ending else bombs_beating(self.hands[seat], self.deck, self.top) \
-                if self.hands[seat] else []
+            if self.hands[seat] and not self.ending:
+                legal.bombs = bombs_beating(self.hands[seat], self.deck, self.top)
             return legal
         if seat == self.turn:
             legal.plays, legal.can_pass = self.regular_plays(seat)

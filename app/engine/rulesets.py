@@ -79,9 +79,6 @@ class Ruleset:
     def team_of(self, seat: int) -> int:
         return seat % 2
 
-    def teams(self) -> list[list[int]]:
-        return [[s for s in range(self.seats) if self.team_of(s) == t] for t in range(2)]
-
     def exchange_targets(self, seat: int) -> list[int]:
         """Whom a seat gives one card each in the exchange: every other seat."""
         return [s for s in range(self.seats) if s != seat]
@@ -185,7 +182,3 @@ class Rules:
 
     def partner_of(self, seat: int) -> int:
         return (seat + self.seats // 2) % self.seats
-
-    def non_default_options(self) -> dict:
-        defaults = {n: o.default for n, o in self.ruleset.options.items()}
-        return {k: v for k, v in self.options.items() if defaults[k] != v}

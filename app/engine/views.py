@@ -10,9 +10,7 @@ cards never appear. `seat=None` is a spectator: no hand, no legal actions.
 from __future__ import annotations
 
 from .combos import describe
-from .round import EXCHANGE, GRAND, OVER, PLAY, Round
-
-PHASES = (GRAND, EXCHANGE, PLAY, OVER)  # the values of a view's "phase"
+from .round import EXCHANGE, GRAND, PLAY, Round
 
 
 def _player(rnd: Round, seat: int) -> dict:
