@@ -1,21 +1,30 @@
 #!/usr/bin/env bash
-# Installs everything the tests need (Python packages, and Chromium if none is
-# found) and runs them all: lint, unit, socket and end-to-end browser tests.
+# Installs everything the tests need (a virtual environment with the Python
+# packages; Chromium, redis-server and nginx where missing) and runs them all:
+# lint, unit, socket and end-to-end browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-python3 -m pip install --quiet --disable-pip-version-check -e '.[test]'
+# The project's own virtual environment (.venv) with the test extras.
+EXTRAS=test . scripts/venv.sh
 
-# The browser for the end-to-end tests: $TICHU_CHROMIUM, else Debian's Chromium,
-# else Playwright's own download (where the network allows it).
-if [ -z "${TICHU_CHROMIUM:-}" ] && [ ! -x /usr/bin/chromium ]; then
+# Real components the tests start on loopback ports: Debian's Chromium (for the
+# end-to-end tests; $TICHU_CHROMIUM overrides it), redis-server (scale-out) and
+# nginx (in front of several processes). Whatever cannot be installed here is
+# skipped by its tests with a message that says so.
+missing=()
+[ -n "${TICHU_CHROMIUM:-}" ] || [ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v redis-server >/dev/null 2>&1 || [ -x /usr/bin/redis-server ] || missing+=(redis-server)
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+if [ ${#missing[@]} -gt 0 ]; then
   if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-    echo "Installing Chromium (Debian package)..."
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null
-  else
-    python3 -m playwright install chromium
+    echo "Installing ${missing[*]} (Debian packages)..."
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+      "${missing[@]}") >/dev/null || echo "could not install ${missing[*]}: their tests will be skipped"
+  elif [[ " ${missing[*]} " == *" chromium "* ]]; then
+    "$PY" -m playwright install chromium || true
   fi
 fi
 
-python3 -m ruff check .
-python3 -m pytest "$@"
+"$PY" -m ruff check .
+"$PY" -m pytest "$@"

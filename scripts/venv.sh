@@ -1,0 +1,28 @@
+# Sourced by play.sh and test.sh: make (once) and use the project's own virtual
+# environment in .venv, since a stock Debian or Ubuntu refuses `pip install`
+# into the system Python. Installs the project with the extras in $EXTRAS when
+# pyproject.toml changed since the last install.
+VENV="${TICHU_VENV:-.venv}"
+if [ ! -x "$VENV/bin/python" ]; then
+  echo "Making the virtual environment $VENV ..."
+  if ! python3 -m venv "$VENV" 2>/dev/null; then
+    rm -rf "$VENV"
+    # Debian and Ubuntu ship venv's pip bootstrap in a package of its own.
+    if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+      (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv) >/dev/null
+      python3 -m venv "$VENV"
+    else
+      echo "python3 -m venv failed: install your system's python3-venv package (sudo apt install python3-venv)" >&2
+      exit 1
+    fi
+  fi
+fi
+PY="$VENV/bin/python"
+stamp="$VENV/.installed-${EXTRAS:-base}"
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+  spec="."
+  [ -n "${EXTRAS:-}" ] && spec=".[${EXTRAS}]"
+  "$PY" -m pip install --quiet --disable-pip-version-check --upgrade pip
+  "$PY" -m pip install --quiet --disable-pip-version-check -e "$spec"
+  touch "$stamp"
+fi
