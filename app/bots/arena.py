@@ -56,16 +56,16 @@ def _empty_side() -> dict:
             "double_victories": 0, "first_out": 0, "illegal": 0}
 
 
-def _tally(result, side_of_team: dict, sides: dict):
+def _tally(result, side_of_team: dict, sides: dict, team_of: list):
     """Add one finished round's calls, double victory and first place to the sides' counts."""
     for seat, call in enumerate(result.calls):
         if call is None:
             continue
-        side = sides[side_of_team[seat % 2]]
+        side = sides[side_of_team[team_of[seat]]]
         key = "tichu" if call == "tichu" else "grand"
         side[key + "_calls"] += 1
         side[key + "_made"] += bool(result.call_made[seat])
-    first_team = result.out_order[0] % 2
+    first_team = team_of[result.out_order[0]]
     sides[side_of_team[first_team]]["first_out"] += 1
     if result.double_victory:
         sides[side_of_team[first_team]]["double_victories"] += 1
@@ -74,13 +74,14 @@ def _tally(result, side_of_team: dict, sides: dict):
 def _play(cfg: ArenaConfig, index: int, a_team: int) -> tuple[list, dict, TableLog, object]:
     """One play of deal (or game) `index` with A's bots on team `a_team`."""
     side_of_team = {a_team: "A", 1 - a_team: "B"}
-    bots = [cfg.bot(side_of_team[s % 2], s) for s in range(4)]
     options = dict(cfg.options)
+    rules = Rules.of(cfg.ruleset, options)
+    team_of = rules.seating.team_of
+    bots = [cfg.bot(side_of_team[team_of[s]], s) for s in range(rules.seats)]
     seed = f"{cfg.seed}:{index}"
     if cfg.games:
         game = Game(cfg.ruleset, options, seed=seed)
     else:
-        rules = Rules.of(cfg.ruleset, options)
         game = single_deal_game(seeded_deal(rules, seed)(0), cfg.ruleset, options)
     log = TableLog()
     sides = {"A": _empty_side(), "B": _empty_side()}
@@ -88,14 +89,14 @@ def _play(cfg: ArenaConfig, index: int, a_team: int) -> tuple[list, dict, TableL
     while True:
         play_round(game, bots, log)
         result = game.round.result
-        _tally(result, side_of_team, sides)
+        _tally(result, side_of_team, sides, team_of)
         rounds.append(result.scores[a_team] - result.scores[1 - a_team])
         if game.over or not cfg.games:
             break
     for seat, _, _ in log.illegal:
-        sides[side_of_team[seat % 2]]["illegal"] += 1
+        sides[side_of_team[team_of[seat]]]["illegal"] += 1
     winner = side_of_team.get(game.winner) if cfg.games else None
-    return rounds, sides, log, (winner, side_of_team)
+    return rounds, sides, log, (winner, side_of_team, team_of)
 
 
 def _job(args) -> dict:
@@ -106,14 +107,14 @@ def _job(args) -> dict:
     for index in indexes:
         per_deal = []
         for a_team in (0, 1):
-            rounds, sides, log, (winner, side_of_team) = _play(cfg, index, a_team)
+            rounds, sides, log, (winner, side_of_team, team_of) = _play(cfg, index, a_team)
             per_deal.append(sum(rounds) / len(rounds) if cfg.games else rounds[0])
             out["rounds"] += len(rounds)
             for side in SIDES:
                 for key, value in sides[side].items():
                     out["sides"][side][key] += value
             for (seat, kind), times in log.times.items():
-                out["times"].setdefault((side_of_team[seat % 2], kind), []).extend(times)
+                out["times"].setdefault((side_of_team[team_of[seat]], kind), []).extend(times)
             out["illegal"].extend((index, a_team, seat, str(action), code)
                                   for seat, action, code in log.illegal)
             if cfg.games:

@@ -84,10 +84,13 @@ class Knowledge:
         self.rules = rules
         self.deck = deck
         self.seat = seat = view["viewer"]
-        n = rules.seats
-        self.partner = rules.partner_of(seat)
-        self.team = rules.team_of(seat)
-        self.opponents = [s for s in rules.order[seat] if rules.team_of(s) != self.team]
+        n = view["seats"]
+        geometry = view["geometry"]  # the round's seats, teams and exchange, from the engine
+        partners = geometry["dog_to"][seat]  # the partners in play order
+        self.partner = partners[0] if partners else None
+        self.team = geometry["team_of"][seat]
+        self.opponents = sorted(geometry["opponents"][seat], key=lambda s: geometry["relative"][s])
+        self.exchange_targets = sorted(int(t) for t in geometry["exchange"][seat])
         self.phase = view["phase"]
         self.hand = deck.parse_mask(view["hand"]) if view["hand"] else 0
         players = view["players"]
@@ -164,7 +167,7 @@ class Knowledge:
                     wish = deck.parse_rank(ev["wish"])
                 self.played[s] |= mask
                 if kind == "dog":
-                    self.piles[rules.partner_of(s)] |= mask
+                    self.piles[ev.get("to", rules.partner_of(s))] |= mask
                     top = None
                     trick_cards = []
                     continue

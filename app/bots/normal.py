@@ -101,9 +101,10 @@ class NormalBot(Bot):
         deck = rules.deck
         hand = deck.parse_mask(view["hand"])
         seat = view["viewer"]
-        partner = rules.partner_of(seat)
+        geometry = view["geometry"]
+        partner_called = any(view["players"][p]["grand"] for p in geometry["partners"][seat])
         call = legal["grand_call"] and calls.want_grand(
-            view, hand, deck, rules.team_of(seat), bool(view["players"][partner]["grand"]),
+            view, hand, deck, geometry["team_of"][seat], partner_called,
             self.grand_chance)
         return {"act": "grand", "call": bool(call)}
 
@@ -114,7 +115,7 @@ class NormalBot(Bot):
         give = 0
         if before:
             chosen = exchange.choose_exchange(k.hand, k.deck, k.rules.stairs_min_pairs, k.seat, k.partner,
-                                              k.rules.ruleset.exchange_targets(k.seat), k.calls, True)
+                                              k.exchange_targets, k.calls, True)
             for c in chosen.values():
                 give |= 1 << c
         return calls.want_tichu(k.view, k.hand, k.deck, k.team, k.rules.stairs_min_pairs,

@@ -20,11 +20,11 @@ class Action:
     seat: int
     act: str
     call: bool | None = None  # grand
-    give: tuple | None = None  # exchange: ((target seat, card id), ...) sorted by seat
+    give: tuple | None = None  # exchange: ((target seat, card id), ...) sorted (a seat once per card)
     cards: int = 0  # play: bitmask
     wish: int | None = None  # play: a rank
     phoenix: int | None = None  # play: a rank
-    to: int | None = None  # gift
+    to: int | None = None  # gift; play: the partner a Dog passes the lead to
 
     # -- constructors, for code that acts without JSON -------------------------------
 
@@ -38,12 +38,17 @@ class Action:
 
     @classmethod
     def exchange_(cls, seat: int, give: dict) -> Action:
-        return cls(seat, "exchange", give=tuple(sorted((int(t), c) for t, c in give.items())))
+        """`give`: {target: card id, or a list of card ids where a target gets several}."""
+        pairs = []
+        for t, cards in give.items():
+            for c in (cards if isinstance(cards, (list, tuple)) else (cards,)):
+                pairs.append((int(t), c))
+        return cls(seat, "exchange", give=tuple(sorted(pairs)))
 
     @classmethod
     def play_(cls, seat: int, cards: int, wish: int | None = None,
-              phoenix: int | None = None) -> Action:
-        return cls(seat, "play", cards=cards, wish=wish, phoenix=phoenix)
+              phoenix: int | None = None, to: int | None = None) -> Action:
+        return cls(seat, "play", cards=cards, wish=wish, phoenix=phoenix, to=to)
 
     @classmethod
     def pass_(cls, seat: int) -> Action:
@@ -60,13 +65,18 @@ class Action:
         if self.act == "grand":
             out["call"] = bool(self.call)
         elif self.act == "exchange":
-            out["give"] = {str(t): deck.codes[c] for t, c in self.give}
+            by_target: dict = {}
+            for t, c in self.give:
+                by_target.setdefault(t, []).append(c)
+            out["give"] = {str(t): deck.format_cards(cs) for t, cs in by_target.items()}
         elif self.act == "play":
             out["cards"] = deck.format_cards(self.cards)
             if self.wish is not None:
                 out["wish"] = deck.rank_name(self.wish)
             if self.phoenix is not None:
                 out["phoenix"] = deck.rank_name(self.phoenix)
+            if self.to is not None:
+                out["to"] = self.to
         elif self.act == "gift":
             out["to"] = self.to
         return out
@@ -101,7 +111,8 @@ class Action:
                     raise IllegalAction("a play needs at least one card", "bad_action")
                 wish = _rank(data, "wish", deck)
                 phoenix = _rank(data, "phoenix", deck)
-                return cls(seat, act, cards=cards, wish=wish, phoenix=phoenix)
+                to = _seat(data, "to", seats) if data.get("to") is not None else None
+                return cls(seat, act, cards=cards, wish=wish, phoenix=phoenix, to=to)
             if act == "gift":
                 return cls(seat, act, to=_seat(data, "to", seats))
         except NotationError as exc:
@@ -137,7 +148,7 @@ def _rank(data: dict, key: str, deck: Deck) -> int | None:
 def _give(data: dict, deck: Deck, seats: int) -> tuple:
     give = data.get("give")
     if not isinstance(give, dict):
-        raise IllegalAction("an exchange needs 'give': one card for each other seat", "bad_exchange")
+        raise IllegalAction("an exchange needs 'give': the cards for each seat given to", "bad_exchange")
     out = []
     for target, card in give.items():
         try:
@@ -148,5 +159,8 @@ def _give(data: dict, deck: Deck, seats: int) -> tuple:
             raise IllegalAction(f"'{target}' is not a seat", "bad_exchange")
         if not isinstance(card, str):
             raise IllegalAction("each exchanged card is written like 'R10'", "bad_exchange")
-        out.append((t, deck.parse_card(card)))
+        cards = deck.parse_cards(card)
+        if not cards:
+            raise IllegalAction(f"no card named for seat {t}", "bad_exchange")
+        out.extend((t, c) for c in cards)
     return tuple(sorted(out))

@@ -15,7 +15,7 @@ from .actions import Action
 from .errors import IllegalAction
 from .round import OVER, Legal, Round
 from .rulesets import Rules
-from .scoring import game_winner
+from .scoring import columns, game_winner
 
 
 def seeded_deal(rules: Rules, seed) -> Callable[[int], list[list[int]]]:
@@ -25,10 +25,28 @@ def seeded_deal(rules: Rules, seed) -> Callable[[int], list[list[int]]]:
         rng = random.Random(f"tichu:{rules.ruleset.name}:{seed}:{index}")
         cards = list(range(rules.deck.size))
         rng.shuffle(cards)
-        size = rules.hand_size
-        return [cards[s * size:(s + 1) * size] for s in range(rules.seats)]
+        out, at = [], 0
+        for size in hand_sizes(rules, index):
+            out.append(cards[at:at + size])
+            at += size
+        return out
 
     return deal
+
+
+def hand_sizes(rules: Rules, index: int) -> list[int]:
+    """Per seat, how many cards round `index` deals it: the whole deck where it does not
+    divide evenly (RULES: Tientsin, Grandseigneur), the extra cards to the seats from
+    `index` on, so they go round the table from round to round."""
+    n = rules.seats
+    if rules.ruleset.deal_all:
+        size, extra = divmod(rules.deck.size, n)
+    else:
+        size, extra = rules.hand_size, 0
+    sizes = [size] * n
+    for k in range(extra):
+        sizes[(index + k) % n] += 1
+    return sizes
 
 
 class Game:
@@ -38,8 +56,8 @@ class Game:
         self.seed = seed
         self._deal = deal if deal is not None else seeded_deal(self.rules, seed)
         self.rounds: list[Round] = []
-        self.totals = [0, 0]
-        self.winner = None  # 0, 1 or "draw" once the game is over
+        self.totals = [0] * columns(self.rules)  # per team (per seat in Trichu; none without points)
+        self.winner = None  # a team (a seat without fixed teams) or "draw" once the game is over
         self.version = 0  # accepted actions so far
         self._start_round()
 
@@ -65,25 +83,30 @@ class Game:
         wish = None
         if self.rounds and self.rules.ruleset.wish_persists:
             wish = self.rounds[-1].wish
-        self.rounds.append(Round(self.rules, hands, wish=wish))
+        seating = self.rules.seating_for(len(self.rounds), self.results())
+        self.rounds.append(Round(self.rules, hands, wish=wish, seating=seating))
 
-    def apply(self, action) -> Action:
-        """Apply an action (an `Action` or a record dict) to the current round."""
+    def apply(self, action, by: int | None = None) -> Action:
+        """Apply an action (an `Action` or a record dict) to the current round.
+
+        `by`: the player who acts, where known (see `Round.apply`)."""
         if self.over:
             raise IllegalAction("the game is over", "game_over")
         current = self.round
         if current is None or current.phase == OVER:
             raise IllegalAction("no round is being played", "round_over")
-        applied = current.apply(action)
+        applied = current.apply(action, by)
         self.version += 1
         if current.phase == OVER:
             self._round_over(current)
         return applied
 
     def _round_over(self, finished: Round):
-        for t in range(2):
-            self.totals[t] += finished.result.scores[t]
-        self.winner = game_winner(self.rules, self.totals, len(self.results()))
+        scores = finished.result.scores
+        if scores is not None:
+            for t, value in enumerate(scores):
+                self.totals[t] += value
+        self.winner = game_winner(self.rules, self.totals, len(self.results()), finished.result)
         if not self.over:
             self._start_round()
 

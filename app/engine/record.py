@@ -70,14 +70,17 @@ def parse_record(doc) -> tuple:
                 cards = deck.parse_cards(hand)
             except NotationError as exc:
                 raise MalformedRecord(f"round {r}, seat {s}: {exc.message}") from None
-            if len(cards) != rules.hand_size:
-                raise MalformedRecord(
-                    f"round {r}, seat {s}: a hand has {rules.hand_size} cards, not {len(cards)}")
+            low = rules.hand_size - 1 if ruleset.deal_all else rules.hand_size
+            if not low <= len(cards) <= rules.hand_size:
+                size = f"{low} or {rules.hand_size}" if low != rules.hand_size else str(low)
+                raise MalformedRecord(f"round {r}, seat {s}: a hand has {size} cards, not {len(cards)}")
             for c in cards:
                 if c in seen:
                     raise MalformedRecord(f"round {r}: {deck.codes[c]} is dealt twice")
                 seen.add(c)
             parsed.append(cards)
+        if ruleset.deal_all and len(seen) != deck.size:
+            raise MalformedRecord(f"round {r}: the whole deck is dealt ({deck.size} cards), not {len(seen)}")
         all_hands.append(parsed)
         all_actions.append(rnd["actions"])
     return ruleset.name, options, all_hands, all_actions
@@ -133,11 +136,7 @@ def replay(doc) -> dict:
         summaries = summaries[:error["round"] + 1]
         if len(summaries) <= error["round"]:
             summaries.append(_round_summary(None))
-    totals = [0, 0]
-    for rnd in game.rounds:
-        if rnd.result is not None:
-            totals[0] += rnd.result.scores[0]
-            totals[1] += rnd.result.scores[1]
+    totals = list(game.totals)
     return {
         "ok": error is None,
         "applied": applied,

@@ -1,8 +1,11 @@
 """One round of Tichu as a state machine.
 
-Phases: `grand` (8 cards seen, every seat decides on Grand Tichu, in any
-order), `exchange` (all cards held; every seat chooses one card for each other
-seat; cards change hands once all have chosen), `play` (tricks), `over`.
+Phases: `grand` (the first cards seen, every seat that may call decides on
+Grand Tichu, in any order), `exchange` (all cards held; every giver chooses its
+cards for each of its targets; cards change hands once all have chosen),
+`play` (tricks), `over`. Who sits where, plays with whom and passes what to
+whom is the round's `seating` (seating.py); a phase nobody has anything to do
+in is skipped.
 
 Every action goes through `apply`, which checks everything first and only
 then changes the state, so a refused action leaves the round exactly as it
@@ -21,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .actions import Action
-from .cards import DRAGON_VALUE
+from .cards import DRAGON_VALUE, mask_cards
 from .combos import (
     BOMB,
     DOG,
@@ -38,6 +41,7 @@ from .errors import IllegalAction
 from .plays import bombs_beating, turn_plays, wish_mask
 from .rulesets import Rules
 from .scoring import RoundResult, card_points, score_round
+from .seating import Seating
 
 GRAND, EXCHANGE, PLAY, OVER = "grand", "exchange", "play", "over"
 
@@ -55,6 +59,7 @@ class Legal:
     can_pass: bool = False
     bombs: list = field(default_factory=list)  # out of turn
     gift: list = field(default_factory=list)  # opponents it may give the Dragon's trick to
+    dog_to: list = field(default_factory=list)  # partners the Dog may pass the lead to (a choice)
 
     def any(self) -> bool:
         return bool(self.grand or self.tichu or self.exchange or self.plays or self.can_pass
@@ -62,19 +67,23 @@ class Legal:
 
 
 class Round:
-    def __init__(self, rules: Rules, hands: list[list[int]], wish: int | None = None):
+    def __init__(self, rules: Rules, hands: list[list[int]], wish: int | None = None,
+                 seating: Seating | None = None):
         self.rules = rules
         self.deck = rules.deck
-        n = rules.seats
+        self.seating = seating = seating if seating is not None else rules.seating
+        n = seating.seats
         self.dealt = [list(h) for h in hands]
-        self.phase = GRAND if rules.grand_tichu else EXCHANGE
-        shown = rules.grand_tichu_cards if rules.grand_tichu else rules.hand_size
+        grand = rules.grand_tichu and bool(seating.grand_seats)
+        self.phase = GRAND if grand else EXCHANGE
+        shown = rules.grand_tichu_cards if grand else rules.hand_size
         self.hands = [_mask(h[:shown]) for h in self.dealt]
-        self.grand: list = [None if rules.grand_tichu else False] * n
+        self.grand: list = [None if grand and s in seating.grand_seats else False for s in range(n)]
         self.tichu = [False] * n
         self.played = [False] * n  # has played a card (closes the Tichu window)
-        self.exchange: list = [None] * n  # per seat: {target: card}
-        self.received: list = [None] * n  # per seat: {giver: card}, once all have chosen
+        # per seat: {target: (cards...)} chosen; None until chosen, {} for a seat that gives nothing
+        self.exchange: list = [None if seating.exchange.get(s) else {} for s in range(n)]
+        self.received: list = [None] * n  # per seat: {giver: (cards...)}, once all have chosen
         self.trick: list = []  # (seat, play) in order
         self.trick_mask = 0
         self.passed = 0  # seats (bits) that passed since the last play
@@ -89,6 +98,8 @@ class Round:
         self.result: RoundResult | None = None
         self.actions: list[Action] = []
         self.log: list[dict] = []  # public events, in order
+        if self.phase == EXCHANGE and all(e is not None for e in self.exchange):
+            self._hand_over()  # no exchange in this round
 
     # -- small queries ------------------------------------------------------------------
 
@@ -102,7 +113,7 @@ class Round:
 
     def next_active(self, seat: int) -> int | None:
         """The next seat after `seat` in play order that still holds cards."""
-        for s in self.rules.order[seat]:
+        for s in self.seating.order[seat]:
             if self.hands[s]:
                 return s
         return None
@@ -115,15 +126,33 @@ class Round:
         return [h.bit_count() for h in self.hands]
 
     def can_call_tichu(self, seat: int) -> bool:
-        if self.phase not in (EXCHANGE, PLAY) or self.played[seat]:
+        if self.phase not in (EXCHANGE, PLAY) or self.played[seat] or not self.seating.tichu:
             return False
         if self.tichu[seat] or self.grand[seat]:
             return False
         if self.rules.options["one_call_per_team"]:
-            p = self.rules.partner_of(seat)
-            if self.tichu[p] or self.grand[p]:
-                return False
+            for p in self.seating.partners[seat]:
+                if self.tichu[p] or self.grand[p]:
+                    return False
         return True
+
+    def pending(self) -> list[int]:
+        """The seats whose action the round waits for now (bombs and calls are never awaited)."""
+        if self.phase == GRAND:
+            return [s for s, g in enumerate(self.grand) if g is None]
+        if self.phase == EXCHANGE:
+            return [s for s, e in enumerate(self.exchange) if e is None]
+        if self.phase == PLAY:
+            if self.gift_from is not None:
+                return [self.gift_from]
+            if self.turn is not None:
+                return [self.turn]
+        return []
+
+    def dog_targets(self, seat: int) -> list[int]:
+        """The partners a Dog played by `seat` may pass the lead to, where that is a choice."""
+        holding = [p for p in self.seating.dog_to[seat] if self.hands[p]]
+        return holding if len(holding) > 1 else []
 
     def in_regular_turn(self, seat: int) -> bool:
         return self.phase == PLAY and self.gift_from is None and seat == self.turn
@@ -136,7 +165,8 @@ class Round:
         """The plays of `seat` in its regular turn and whether it may pass."""
         r = self.rules
         on = None if self.leading() else self.top
-        return turn_plays(self.hands[seat], self.deck, on, self.wish,
+        wish = None if seat in self.seating.wish_free else self.wish
+        return turn_plays(self.hands[seat], self.deck, on, wish,
                           stairs_min_pairs=r.stairs_min_pairs, led_phoenix=r.led_phoenix_value,
                           wish_bomb_escape=r.wish_bomb_escape)
 
@@ -170,21 +200,31 @@ class Round:
         if seat == self.turn:
             legal.plays, legal.can_pass = self.regular_plays(seat)
             legal.lead = self.leading()
+            if legal.lead and self.hands[seat] & (1 << self.deck.dog):
+                legal.dog_to = self.dog_targets(seat)
         legal.bombs = self.out_of_turn_bombs(seat)
         return legal
 
     def _opponents(self, seat: int) -> list[int]:
-        team = self.rules.team_of(seat)
-        return [s for s in range(self.rules.seats) if self.rules.team_of(s) != team]
+        return self.seating.gift_to[seat]
 
     def _grand_blocked(self, seat: int) -> bool:
-        return bool(self.rules.options["one_call_per_team"] and self.grand[self.rules.partner_of(seat)])
+        return bool(self.rules.options["one_call_per_team"]
+                    and any(self.grand[p] for p in self.seating.partners[seat]))
 
     # -- applying actions ---------------------------------------------------------------
 
-    def apply(self, action) -> Action:
-        """Apply one action (an `Action` or its record dict); refuse with IllegalAction."""
-        action = Action.from_record(action, self.deck, self.rules.seats)
+    def apply(self, action, by: int | None = None) -> Action:
+        """Apply one action (an `Action` or its record dict); refuse with IllegalAction.
+
+        `by`: the player acting, when it is known (a table's client); he may act
+        only for the seats he controls (his own; the Trichu dealer the Table too).
+        """
+        action = Action.from_record(action, self.deck, self.seating.seats)
+        if by is not None and action.seat not in self.seating.controls[by]:
+            mine = " or ".join(str(s) for s in self.seating.controls[by])
+            raise IllegalAction(f"seat {by} acts only for seat {mine}, not for seat {action.seat}",
+                                "not_your_seat")
         if self.phase == OVER:
             raise IllegalAction("the round is over", "round_over")
         handler = getattr(self, "_" + action.act)
@@ -197,6 +237,8 @@ class Round:
             why = "Grand Tichu is not played at this table" if not self.rules.grand_tichu else \
                 "the Grand Tichu decisions are over"
             raise IllegalAction(why, "not_now")
+        if a.seat not in self.seating.grand_seats:
+            raise IllegalAction("this seat cannot call Grand Tichu in this round", "grand_not_allowed")
         if self.grand[a.seat] is not None:
             raise IllegalAction("you have already made your Grand Tichu decision", "already_decided")
         if a.call and self._grand_blocked(a.seat):
@@ -206,6 +248,8 @@ class Round:
         if all(g is not None for g in self.grand):
             self.hands = [_mask(h) for h in self.dealt]
             self.phase = EXCHANGE
+            if all(e is not None for e in self.exchange):
+                self._hand_over()
 
     def _tichu(self, a: Action):
         s = a.seat
@@ -214,6 +258,8 @@ class Round:
                 why = "Tichu can be called once all cards are dealt"
             elif self.played[s]:
                 why = "Tichu can only be called before your first card"
+            elif not self.seating.tichu:
+                why = "Tichu is not called in this game"
             elif self.grand[s]:
                 why = "you have called Grand Tichu already"
             elif self.tichu[s]:
@@ -229,14 +275,17 @@ class Round:
         if self.phase != EXCHANGE:
             raise IllegalAction("this is not the time to exchange cards", "not_now")
         if self.exchange[s] is not None:
+            if not self.seating.exchange.get(s):
+                raise IllegalAction("this seat gives no cards in this round", "bad_exchange")
             raise IllegalAction("you have already chosen your cards to give", "already_decided")
-        targets = self.rules.ruleset.exchange_targets(s)
-        given = dict(a.give)
-        if sorted(given) != targets or len(a.give) != len(targets):
-            names = ", ".join(str(t) for t in targets)
-            raise IllegalAction(f"give exactly one card to each of seats {names}", "bad_exchange")
+        pattern = self.seating.exchange[s]
+        given: dict = {}
+        for target, card in a.give:
+            given.setdefault(target, []).append(card)
+        if sorted(given) != sorted(pattern) or any(len(given[t]) != k for t, k in pattern.items()):
+            raise IllegalAction(f"give {_describe_pattern(pattern)}", "bad_exchange")
         mask = 0
-        for card in given.values():
+        for _target, card in a.give:
             bit = 1 << card
             if mask & bit:
                 raise IllegalAction(f"{self.deck.codes[card]} cannot be given twice", "bad_exchange")
@@ -244,19 +293,26 @@ class Round:
         if mask & ~self.hands[s]:
             raise IllegalAction(f"you do not hold {self.deck.format_cards(mask & ~self.hands[s])}",
                                 "card_not_in_hand")
-        self.exchange[s] = given
+        if s in self.seating.forced_best:
+            better = _better_kept(self.deck, mask, self.hands[s] & ~mask)
+            if better:
+                raise IllegalAction(
+                    f"you must pass your best cards: {self.deck.format_cards(better)} beat(s) what you give",
+                    "must_give_best")
+        self.exchange[s] = {t: tuple(cards) for t, cards in given.items()}
         self.hands[s] &= ~mask
         self.log.append({"seat": s, "act": "exchange"})
         if all(e is not None for e in self.exchange):
             self._hand_over()
 
     def _hand_over(self):
-        n = self.rules.seats
+        n = self.seating.seats
         self.received = [{} for _ in range(n)]
         for giver, given in enumerate(self.exchange):
-            for target, card in given.items():
-                self.hands[target] |= 1 << card
-                self.received[target][giver] = card
+            for target, cards in given.items():
+                for card in cards:
+                    self.hands[target] |= 1 << card
+                self.received[target][giver] = cards
         self.phase = PLAY
         mj = 1 << self.deck.mahjong
         self.turn = next(s for s in range(n) if self.hands[s] & mj)
@@ -271,7 +327,35 @@ class Round:
         if a.wish is not None and not a.cards & (1 << self.deck.mahjong):
             raise IllegalAction("only the player of the Mah Jong may make a wish", "bad_wish")
         mode, play = self._check_play(a)
-        self._do_play(s, play, mode, a.wish)
+        dog_to = self._check_dog(a, play)
+        self._do_play(s, play, mode, a.wish, dog_to)
+
+    def _check_dog(self, a: Action, play: tuple) -> int | None:
+        """The seat a Dog passes the lead to (a partner, chosen with `to` where there is a choice)."""
+        if play[KIND] != DOG:
+            if a.to is not None:
+                raise IllegalAction("only the Dog's play names a seat ('to')", "bad_dog")
+            return None
+        partners = self.seating.dog_to[a.seat]
+        if not partners:  # no partner to pass to: the lead simply passes on
+            if a.to is not None:
+                raise IllegalAction("the Dog has no partner to pass the lead to here", "bad_dog")
+            return self.seating.next_seat[a.seat]
+        choice = self.dog_targets(a.seat)
+        if a.to is None:
+            if choice:
+                raise IllegalAction(
+                    f"name the partner the Dog passes the lead to ('to': {' or '.join(map(str, choice))})",
+                    "bad_dog")
+            holding = [p for p in partners if self.hands[p]]
+            return holding[0] if holding else partners[0]
+        if a.to not in partners:
+            raise IllegalAction(f"the Dog passes the lead to a partner, and seat {a.to} is none",
+                                "bad_dog")
+        if not self.hands[a.to] and any(self.hands[p] for p in partners):
+            raise IllegalAction(f"seat {a.to} is out; the Dog goes to a partner still holding cards",
+                                "bad_dog")
+        return a.to
 
     def _check_play(self, a: Action):
         """Which play `a` is and in which mode ('lead', 'follow', 'bomb'); refuse if illegal."""
@@ -329,7 +413,7 @@ class Round:
         raise IllegalAction(
             f"you must play a {self.deck.rank_name(self.wish)} (the Mah Jong's wish)", "must_fulfil_wish")
 
-    def _do_play(self, s: int, play: tuple, mode: str, wish: int | None):
+    def _do_play(self, s: int, play: tuple, mode: str, wish: int | None, dog_to: int | None = None):
         mask = play[MASK]
         if mode == "lead" and self.closed:
             self._collect(self.top_seat)
@@ -345,13 +429,15 @@ class Round:
             event["wish"] = self.deck.rank_name(wish)
         if mode == "bomb":
             event["out_of_turn"] = True
+        if dog_to is not None:
+            event["to"] = dog_to  # the seat the Dog passed the lead (and itself) to
         self.log.append(event)
         self.gift_from = None
         self.closed = False
         self.passed = 0
         if play[KIND] == DOG:
             # The Dog hands the lead over at once; nothing is ever played on it.
-            partner = self.rules.partner_of(s)
+            partner = dog_to
             self.piles[partner] |= mask
             self.last_trick = {"to": partner, "plays": [{"seat": s, **entry}]}
             self._went_out(s)
@@ -370,11 +456,13 @@ class Round:
             return False
         self.out.append(s)
         self.log.append({"seat": s, "act": "out", "place": len(self.out)})
-        team_of = self.rules.team_of
-        if len(self.out) == 2 and team_of(self.out[0]) == team_of(self.out[1]):
-            self._finish()
-            return True
-        if len(self.out) == self.rules.seats - 1:
+        sweep = self.seating.sweep
+        if len(self.out) == sweep:
+            team_of = self.seating.team_of
+            if len({team_of[o] for o in self.out}) == 1:
+                self._finish()
+                return True
+        if len(self.out) == self.seating.seats - 1:
             # The trick on the table goes to the player who just went out (A18).
             if self.trick:
                 if self._dragon_on_top() and self.rules.options["dragon_gift_on_final_trick"]:
@@ -412,7 +500,7 @@ class Round:
         self.log.append({"seat": s, "act": "pass"})
         winner = self.top_seat
         waiting = 0
-        for seat in range(self.rules.seats):
+        for seat in range(self.seating.seats):
             if self.hands[seat] and seat != winner:
                 waiting |= 1 << seat
         if waiting & ~self.passed:
@@ -456,20 +544,46 @@ class Round:
         self.closed = False
 
     def _finish(self):
-        n = self.rules.seats
+        n = self.seating.seats
         order = list(self.out)
         tail_hand = 0
         if len(order) == n - 1:
             tail = next(s for s in range(n) if s not in order)
             order.append(tail)
             tail_hand = self.hands[tail]
-        self.result = score_round(self.rules, self.piles, order, tail_hand, self.grand, self.tichu)
+        self.result = score_round(self.rules, self.piles, order, tail_hand, self.grand, self.tichu,
+                                  self.seating)
         self.phase = OVER
         self.turn = None
         self.gift_from = None
         self.ending = False
         if not self.rules.ruleset.wish_persists:
             self.wish = None
+
+
+def _describe_pattern(pattern: dict) -> str:
+    parts = [f"{k} card{'s' if k > 1 else ''} to seat {t}" for t, k in sorted(pattern.items())]
+    return ", ".join(parts)
+
+
+def strength(deck, card: int) -> int:
+    """How good a card is when the best cards must be passed: Dragon, Phoenix, Mah Jong, A..2, Dog."""
+    role = deck.role_of[card]
+    if role == "normal":
+        return deck.rank_of[card]
+    return {"dragon": 30, "phoenix": 29, "mahjong": 28}.get(role, 0)
+
+
+def _better_kept(deck, given: int, kept: int) -> int:
+    """The kept cards that are better than the worst card given (0: the best cards were given)."""
+    if not given:
+        return 0
+    worst = min(strength(deck, c) for c in mask_cards(given))
+    out = 0
+    for c in mask_cards(kept):
+        if strength(deck, c) > worst:
+            out |= 1 << c
+    return out
 
 
 def _mask(cards) -> int:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from .cards import FIFTY_TWO_DECK, STANDARD_DECK, Deck
 from .errors import RulesetError
+from .seating import Seating, four_seat_pairs
 
 
 @dataclass(frozen=True)
@@ -75,13 +76,10 @@ class Ruleset:
     scoring: str  # "standard" or "fifty-two"
     wish_persists: bool  # the wish survives the end of a round
     options: dict = field(repr=False)
-
-    def team_of(self, seat: int) -> int:
-        return seat % 2
-
-    def exchange_targets(self, seat: int) -> list[int]:
-        """Whom a seat gives one card each in the exchange: every other seat."""
-        return [s for s in range(self.seats) if s != seat]
+    # seating(rules, index, previous results) -> the Seating of round `index`
+    seating: object = field(default=None, repr=False)
+    deal_all: bool = False  # the whole deck is dealt, hands may differ by a card
+    deck_for: object = field(default=None, repr=False)  # callable(seats) -> Deck, where it varies
 
     def resolve(self, options: dict | None = None) -> Rules:
         return Rules(self, self.resolve_options(options))
@@ -102,6 +100,10 @@ class Ruleset:
         return resolved
 
 
+def _four_seats(rules, index, previous) -> Seating:
+    return four_seat_pairs(rules.options["direction"])
+
+
 STANDARD = Ruleset(
     name="standard",
     deck=STANDARD_DECK,
@@ -111,6 +113,7 @@ STANDARD = Ruleset(
     led_phoenix_value=1.5,
     scoring="standard",
     wish_persists=False,
+    seating=_four_seats,
     options=_options(
         Option("direction", "ccw", ("ccw", "cw")),
         Option("target", 1000, check=_positive_multiple_of_50, describe="a positive multiple of 50"),
@@ -127,6 +130,7 @@ FIFTY_TWO = Ruleset(
     led_phoenix_value=0.5,
     scoring="fifty-two",
     wish_persists=True,
+    seating=_four_seats,
     options=_options(
         Option("direction", "cw", ("cw", "ccw")),
         Option("target_lead", 400, check=_positive_multiple_of_50, describe="a positive multiple of 50"),
@@ -146,39 +150,45 @@ def get_ruleset(name) -> Ruleset:
 
 
 class Rules:
-    """A ruleset with resolved options: everything the state machine consults."""
+    """A ruleset with resolved options: everything the state machine consults.
+
+    `seats`, `order`, `next_seat`, `team_of` and `partner_of` describe the first
+    round's seating (`self.seating`); a round's own seating is `Round.seating`
+    (`seating_for`), which is the same for the four-player rulesets.
+    """
 
     __slots__ = (
         "ruleset", "options", "deck", "seats", "hand_size", "grand_tichu",
         "grand_tichu_cards", "stairs_min_pairs", "led_phoenix_value", "wish_bomb_escape",
-        "order", "next_seat",
+        "order", "next_seat", "seating",
     )
 
     def __init__(self, ruleset: Ruleset, options: dict):
         self.ruleset = ruleset
         self.options = options
-        self.deck = ruleset.deck
-        self.seats = ruleset.seats
-        self.hand_size = ruleset.hand_size
-        self.grand_tichu = options["grand_tichu"]
+        self.seats = options.get("players", ruleset.seats)
+        self.deck = ruleset.deck_for(self.seats) if ruleset.deck_for else ruleset.deck
+        # The largest hand (the whole deck dealt where the ruleset says so).
+        self.hand_size = -(-self.deck.size // self.seats) if ruleset.deal_all else ruleset.hand_size
+        self.grand_tichu = options.get("grand_tichu", False)
         self.grand_tichu_cards = ruleset.grand_tichu_cards
         self.stairs_min_pairs = options["stairs_min_pairs"]
         self.led_phoenix_value = ruleset.led_phoenix_value
         self.wish_bomb_escape = options["wish_bomb_escape"]
-        step = 1 if options["direction"] == "ccw" else -1
-        # next_seat[s]: the seat after s in play order.
-        self.next_seat = [(s + step) % self.seats for s in range(self.seats)]
-        # order[s]: the seats in play order starting after s.
-        self.order = [
-            [(s + step * k) % self.seats for k in range(1, self.seats)] for s in range(self.seats)
-        ]
+        self.seating = self.seating_for(0, [])
+        self.next_seat = self.seating.next_seat
+        self.order = self.seating.order
 
     @classmethod
     def of(cls, ruleset: str = "standard", options: dict | None = None) -> Rules:
         return get_ruleset(ruleset).resolve(options)
 
-    def team_of(self, seat: int) -> int:
-        return self.ruleset.team_of(seat)
+    def seating_for(self, index: int, previous: list) -> Seating:
+        """The seating of round `index`, given the results of the rounds before it."""
+        return self.ruleset.seating(self, index, previous)
 
-    def partner_of(self, seat: int) -> int:
-        return (seat + self.seats // 2) % self.seats
+    def team_of(self, seat: int):
+        return self.seating.team_of[seat]
+
+    def partner_of(self, seat: int):
+        return self.seating.partner(seat)

@@ -2,9 +2,13 @@
 
 `view_for(game, seat)` returns a JSON-ready dict with the seat's own hand, its
 own exchange cards, everybody's public state (card counts, calls, places,
-the trick, the wish, the scores, the round's public history) and the seat's
-legal actions now. Other hands, other seats' exchange choices and undealt
-cards never appear. `seat=None` is a spectator: no hand, no legal actions.
+the trick, the wish, the scores, the round's public history), the round's
+seat geometry (teams, partners, play order, exchange pattern: `geometry`),
+whose decision the round waits for (`pending`, `to_act`) and the seat's legal
+actions now. Other hands, other seats' exchange choices and undealt cards
+never appear; the one hand seen besides one's own is the Trichu Table's
+(`table`): by its dealer once all cards are dealt, by everyone after the
+exchange. `seat=None` is a spectator: no hand, no legal actions.
 """
 
 from __future__ import annotations
@@ -14,13 +18,12 @@ from .round import EXCHANGE, GRAND, PLAY, Round
 
 
 def _player(rnd: Round, seat: int) -> dict:
-    rules = rnd.rules
     place = rnd.out.index(seat) + 1 if seat in rnd.out else None
     waiting = (rnd.phase == GRAND and rnd.grand[seat] is None) or (
         rnd.phase == EXCHANGE and rnd.exchange[seat] is None)
     return {
         "seat": seat,
-        "team": rules.team_of(seat),
+        "team": rnd.seating.team_of[seat],
         "cards": rnd.hands[seat].bit_count(),
         "grand": rnd.grand[seat],
         "tichu": rnd.tichu[seat],
@@ -36,18 +39,19 @@ def _legal(rnd: Round, seat: int, game_over: bool) -> dict:
     if legal is None:
         return {"grand": False, "grand_call": False, "tichu": False, "exchange": False,
                 "exchange_to": [], "plays": [], "lead": False, "pass": False, "bombs": [],
-                "gift": []}
+                "gift": [], "dog_to": []}
     return {
         "grand": legal.grand,
         "grand_call": legal.grand_call,
         "tichu": legal.tichu,
         "exchange": legal.exchange,
-        "exchange_to": rnd.rules.ruleset.exchange_targets(seat) if legal.exchange else [],
+        "exchange_to": rnd.seating.exchange_targets(seat) if legal.exchange else [],
         "plays": [describe(p, deck) for p in legal.plays],
         "lead": legal.lead,
         "pass": legal.can_pass,
         "bombs": [describe(p, deck) for p in legal.bombs],
         "gift": legal.gift,
+        "dog_to": legal.dog_to,
     }
 
 
@@ -65,23 +69,64 @@ def _results(game) -> list[dict]:
     return out
 
 
+def _exchange(rnd: Round, seat: int) -> dict:
+    """The cards `seat` chose to give and, after the hand-over, received (one string per seat)."""
+    fmt = rnd.deck.format_cards
+    given = rnd.exchange[seat]
+    received = rnd.received[seat]
+    return {
+        "given": {str(t): fmt(c) for t, c in given.items()} if given else None,
+        "received": {str(g): fmt(c) for g, c in received.items()} if received else None,
+    }
+
+
+def table_visible(rnd: Round, viewer: int | None) -> bool:
+    """Whether `viewer` sees the Trichu Table's hand: its dealer once all cards are dealt,
+    everybody (spectators too) once the exchange is done."""
+    if rnd.seating.table is None or rnd.phase == GRAND:
+        return False
+    if rnd.phase == EXCHANGE:
+        return viewer is not None and viewer == rnd.seating.dealer
+    return True
+
+
+def _table(rnd: Round, seat: int | None, game_over: bool) -> dict | None:
+    table = rnd.seating.table
+    if table is None:
+        return None
+    out = {"seat": table, "hand": None, "legal": None, "exchange": None}
+    if table_visible(rnd, seat):
+        out["hand"] = rnd.deck.format_cards(rnd.hands[table]).split()
+    if seat is not None and seat == rnd.seating.dealer:
+        out["legal"] = _legal(rnd, table, game_over)
+        out["exchange"] = _exchange(rnd, table)
+    return out
+
+
 def view_for(game, seat: int | None) -> dict:
     """What `seat` may know now (None: a spectator)."""
     rnd: Round = game.round
     rules = game.rules
     deck = rules.deck
     mine = seat is not None
+    seating = rnd.seating
+    pending = [] if game.over else rnd.pending()
     view = {
         "ruleset": rules.ruleset.name,
         "options": dict(rules.options),
-        "seats": rules.seats,
+        "seats": seating.seats,
+        "geometry": seating.as_dict(seat),
+        "pending": pending,
+        "to_act": sorted({seating.controller[s] for s in pending}),
+        "controls": list(seating.controls[seat]) if mine else [],
+        "table": _table(rnd, seat, game.over),
         "viewer": seat,
         "ranks": [deck.rank_name(r) for r in range(deck.low, deck.high + 1)],
         "round": len(game.rounds) - 1,
         "phase": rnd.phase,
         "game_over": game.over,
         "winner": game.winner,
-        "players": [_player(rnd, s) for s in range(rules.seats)],
+        "players": [_player(rnd, s) for s in range(seating.seats)],
         "hand": deck.format_cards(rnd.hands[seat]).split() if mine else None,
         "exchange": None,
         "trick": {
@@ -99,10 +144,5 @@ def view_for(game, seat: int | None) -> dict:
         "legal": _legal(rnd, seat, game.over) if mine else None,
     }
     if mine:
-        given = rnd.exchange[seat]
-        received = rnd.received[seat]
-        view["exchange"] = {
-            "given": {str(t): deck.codes[c] for t, c in given.items()} if given else None,
-            "received": {str(g): deck.codes[c] for g, c in received.items()} if received else None,
-        }
+        view["exchange"] = _exchange(rnd, seat)
     return view

@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 
 from app.engine import Game, IllegalAction, bombs_beating, get_ruleset, mask_cards
+from app.engine.views import table_visible
 
 _ANY_SINGLE = (0, 1, 2, 0, None)  # a lone 2 on the table: every bomb beats it
 
@@ -161,7 +162,7 @@ def bombs_of(game: Game, seat: int) -> set[str]:
 def snapshot(game: Game) -> dict:
     """Everything a refused action must leave untouched: every field of the round and the game."""
     rnd = game.round
-    fields = {k: v for k, v in vars(rnd).items() if k not in ("rules", "deck")}
+    fields = {k: v for k, v in vars(rnd).items() if k not in ("rules", "deck", "seating")}
     return copy.deepcopy({
         "round": fields,
         "rounds": len(game.rounds),
@@ -199,13 +200,21 @@ def view_leaks(game: Game, seat, view: dict) -> set[str]:
     known = set()
     if seat is not None:
         known |= set(mask_cards(rnd.hands[seat]))
-        known |= set((rnd.exchange[seat] or {}).values())
-        known |= set((rnd.received[seat] or {}).values())
+        for controlled in rnd.seating.controls[seat]:
+            known |= set(exchanged_cards(rnd.exchange[controlled]))
+            known |= set(exchanged_cards(rnd.received[controlled]))
+    if table_visible(rnd, seat):
+        known |= set(mask_cards(rnd.hands[rnd.seating.table]))
     played = rnd.trick_mask
     for p in rnd.piles:
         played |= p
     known |= set(mask_cards(played))
     return {deck.codes[c] for c in cards_mentioned(view, deck) - known}
+
+
+def exchanged_cards(choice) -> list[int]:
+    """The cards of an exchange choice or a received set ({seat: (cards...)}, or None)."""
+    return [c for cards in (choice or {}).values() for c in cards]
 
 
 def refused(game: Game, action, code: str) -> IllegalAction:

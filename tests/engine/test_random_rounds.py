@@ -18,7 +18,7 @@ from app.engine import Game, IllegalAction, mask_cards, replay, view_for
 from app.engine.round import GRAND, OVER
 from app.engine.simulate import random_action
 
-from .helpers import snapshot, view_leaks
+from .helpers import exchanged_cards, snapshot, view_leaks
 
 LONG = os.environ.get("TICHU_LONG") == "1"
 
@@ -39,9 +39,9 @@ def _cards_in_play(rnd) -> list[int]:
     cards = []
     for mask in rnd.hands + rnd.piles + [rnd.trick_mask]:
         cards += mask_cards(mask)
-    if rnd.received[0] is None:  # chosen, not yet handed over
+    if rnd.phase != "play" and rnd.phase != "over":  # chosen, not yet handed over
         for chosen in rnd.exchange:
-            cards += list((chosen or {}).values())
+            cards += exchanged_cards(chosen)
     return cards
 
 

@@ -8,7 +8,16 @@ import pytest
 from app.engine import Game, view_for
 from app.engine.simulate import random_action
 
-from .helpers import TAILENDER_HANDS, dealt, pass_, play, play_to_the_tailender, table, view_leaks
+from .helpers import (
+    TAILENDER_HANDS,
+    dealt,
+    exchanged_cards,
+    pass_,
+    play,
+    play_to_the_tailender,
+    table,
+    view_leaks,
+)
 
 KEYS = {"ruleset", "options", "seats", "viewer", "ranks", "round", "phase", "game_over", "winner",
         "players", "hand", "exchange", "trick", "last_trick", "turn", "lead", "gift_from", "wish",
@@ -95,7 +104,7 @@ def test_the_tailenders_hand_is_not_shown_at_the_end_of_the_round():
     play_to_the_tailender(game)
     assert game.round.phase == "over"
     r5 = game.rules.deck.parse_card("R5")
-    giver = next(s for s in range(4) if r5 in (game.round.exchange[s] or {}).values())
+    giver = next(s for s in range(4) if r5 in exchanged_cards(game.round.exchange[s]))
     for seat in {None, 0, 1, 2} - {giver}:  # the seat that passed R5 over knows it
         assert "R5" not in json.dumps(view_for(game, seat))
     assert view_for(game, 3)["hand"] == ["R5"]

@@ -54,7 +54,7 @@ def known_cards(game, seat) -> set[str]:
     own = set(deck.format_cards(rnd.hands[seat]).split())
     for given in (rnd.exchange[seat], rnd.received[seat]):
         if given:
-            own.update(deck.codes[c] for c in given.values())
+            own.update(deck.codes[c] for cards in given.values() for c in cards)
     return own | public_cards(game)
 
 
