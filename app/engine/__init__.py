@@ -8,23 +8,39 @@ Public API:
 - `replay(record)`, `export_record(game)`: the public record format.
 - `candidate_plays`, `turn_plays`, `bombs_beating`: legal-play listing on bitmasks.
 - Errors: `EngineError` (a `ValueError` with `code` and `message`) and its kinds.
+
+The names are imported from their modules on first use, so `python -m app.engine plays`
+starts without loading the state machine it does not need.
 """
 
-from .actions import Action
-from .cards import FIFTY_TWO_DECK, STANDARD_DECK, Deck, mask_cards
-from .combos import KIND_NAMES, beats, describe, interpretations
-from .errors import EngineError, IllegalAction, MalformedRecord, NotationError, RulesetError
-from .game import Game, seeded_deal
-from .plays import bombs_beating, candidate_plays, turn_plays
-from .record import export_record, replay
-from .round import EXCHANGE, GRAND, OVER, PLAY, Legal, Round
-from .rulesets import RULESETS, Rules, Ruleset, get_ruleset
-from .views import view_for
+from importlib import import_module
 
-__all__ = [
-    "Action", "Deck", "FIFTY_TWO_DECK", "STANDARD_DECK", "mask_cards", "KIND_NAMES", "beats",
-    "describe", "interpretations", "EngineError", "IllegalAction", "MalformedRecord",
-    "NotationError", "RulesetError", "Game", "seeded_deal", "bombs_beating", "candidate_plays",
-    "turn_plays", "export_record", "replay", "EXCHANGE", "GRAND", "OVER", "PLAY", "Legal", "Round",
-    "RULESETS", "Rules", "Ruleset", "get_ruleset", "view_for",
-]
+_MODULE_OF = {
+    "Action": "actions",
+    "Deck": "cards", "FIFTY_TWO_DECK": "cards", "STANDARD_DECK": "cards", "mask_cards": "cards",
+    "KIND_NAMES": "combos", "beats": "combos", "describe": "combos", "interpretations": "combos",
+    "EngineError": "errors", "IllegalAction": "errors", "MalformedRecord": "errors",
+    "NotationError": "errors", "RulesetError": "errors",
+    "Game": "game", "seeded_deal": "game",
+    "bombs_beating": "plays", "candidate_plays": "plays", "turn_plays": "plays",
+    "export_record": "record", "replay": "record",
+    "EXCHANGE": "round", "GRAND": "round", "OVER": "round", "PLAY": "round", "Legal": "round",
+    "Round": "round",
+    "RULESETS": "rulesets", "Rules": "rulesets", "Ruleset": "rulesets", "get_ruleset": "rulesets",
+    "view_for": "views",
+}
+
+__all__ = list(_MODULE_OF)
+
+
+def __getattr__(name):
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

@@ -6,9 +6,9 @@ import argparse
 import json
 import sys
 
+from .combos import describe
 from .errors import EngineError, MalformedRecord
-from .query import list_plays
-from .record import replay
+from .query import query_plays
 
 
 def _dump(obj) -> str:
@@ -34,6 +34,8 @@ def run_replay(path: str, out=None) -> int:
         doc = json.loads(text)
     except (ValueError, RecursionError) as exc:
         return _malformed(f"not a JSON document: {exc}", out)
+    from .record import replay  # here: `plays` starts without it
+
     try:
         result = replay(doc)
     except MalformedRecord as exc:
@@ -42,23 +44,55 @@ def run_replay(path: str, out=None) -> int:
     return 0 if result["ok"] else 1
 
 
+def _line_batches(inp):
+    """The input's lines, in batches of what has arrived so far.
+
+    A file comes in large batches (one write and flush per batch, not per line);
+    a program that writes one line and waits gets its answer at once, since a
+    batch ends where the input that has arrived ends. Streams without a binary
+    buffer (tests pass StringIO) are read line by line.
+    """
+    raw = getattr(inp, "buffer", None)
+    if not hasattr(raw, "read1"):
+        for line in inp:
+            yield [line]
+        return
+    pending = b""
+    while chunk := raw.read1(1 << 16):
+        # Lines end as in text mode (universal newlines: \n, \r\n or \r), each read as
+        # ending in \n; a last piece without its end (or a \r that a \n may follow) waits.
+        lines = (pending + chunk).splitlines(keepends=True)
+        pending = lines.pop() if not lines[-1].endswith(b"\n") else b""
+        if lines:
+            yield [line.rstrip(b"\r\n") + b"\n" for line in lines]
+    if pending:
+        yield [pending[:-1] + b"\n" if pending.endswith(b"\r") else pending]
+
+
+def _answer(line, count_only: bool) -> str:
+    try:
+        rules, plays, can_pass = query_plays(json.loads(line))
+    except EngineError as exc:
+        return _dump({"error": exc.message})
+    except (ValueError, RecursionError) as exc:  # json.loads reads bytes too: a bad encoding is one
+        return _dump({"error": f"not a JSON object: {exc}"})
+    if count_only:  # printed by hand: this line is the whole point of --count
+        return f'{{"count": {len(plays)}, "can_pass": {"true" if can_pass else "false"}}}'
+    return _dump({"plays": [describe(p, rules.deck) for p in plays], "can_pass": can_pass})
+
+
 def run_plays(count_only: bool, inp=None, out=None) -> int:
     inp, out = inp or sys.stdin, out or sys.stdout
-    for line in inp:  # every line is answered, a blank one too, so answers stay in step
-        try:
-            answer = list_plays(json.loads(line), count_only)
-        except EngineError as exc:
-            answer = {"error": exc.message}
-        except (ValueError, RecursionError) as exc:
-            answer = {"error": f"not a JSON object: {exc}"}
-        out.write(_dump(answer) + "\n")
+    for batch in _line_batches(inp):  # every line is answered, a blank one too, so answers stay in step
+        out.write("".join([_answer(line, count_only) + "\n" for line in batch]))
         out.flush()
     return 0
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m app.engine", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
+    # An explicit prog spares argparse building a help formatter at every start.
+    sub = parser.add_subparsers(dest="command", required=True, prog=parser.prog)
     rp = sub.add_parser("replay", help="replay a game record with full rule checks")
     rp.add_argument("record", help="the record's path, or - for standard input")
     pp = sub.add_parser("plays", help="list the legal plays of positions read as JSON lines")

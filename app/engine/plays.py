@@ -12,7 +12,9 @@ length, so following a trick builds only what could be legal.
 
 from __future__ import annotations
 
-from .cards import DRAGON_VALUE, Deck
+from itertools import product
+
+from .cards import DRAGON_VALUE, Deck, mask_cards
 from .combos import (
     BOMB,
     DOG,
@@ -33,65 +35,100 @@ from .combos import (
 _NONE = -1.0  # "beat nothing": every value is above it
 
 
+class _RankCards:
+    """What a hand holding exactly these cards of one rank can make of them (shared, read-only)."""
+
+    __slots__ = ("bits", "pairs", "pairs_ph", "triples", "triples_ph")
+
+    def __init__(self, cards: int, rank: int, ph_bit: int):
+        bits = []
+        while cards:
+            low = cards & -cards
+            bits.append(low)
+            cards ^= low
+        n = len(bits)
+        pairs = [(bits[i] | bits[j], None) for i in range(n) for j in range(i + 1, n)]
+        triples = [(bits[i] | bits[j] | bits[k], None)
+                   for i in range(n) for j in range(i + 1, n) for k in range(j + 1, n)]
+        self.bits = tuple(bits)
+        self.pairs = tuple(pairs)
+        self.triples = tuple(triples)
+        # With the Phoenix (never below a 2): it pairs any card and makes a triple of any pair.
+        wild = rank >= 2
+        self.pairs_ph = tuple(pairs + [(b | ph_bit, rank) for b in bits]) if wild else self.pairs
+        self.triples_ph = tuple(triples + [(m | ph_bit, rank) for m, _ in pairs]) if wild else self.triples
+
+
+_NO_CARDS = _RankCards(0, 0, 0)
+_rank_tables: dict = {}  # id(deck) -> (deck, [per rank: (its cards' mask, {held subset: _RankCards})])
+
+
+def _rank_table(deck: Deck) -> list:
+    entry = _rank_tables.get(id(deck))
+    if entry is None or entry[0] is not deck:
+        masks = [0] * (deck.high + 1)
+        for card in mask_cards(deck.normal_mask):
+            masks[deck.rank_of[card]] |= 1 << card
+        entry = _rank_tables[id(deck)] = (deck, [(m, {0: _NO_CARDS}) for m in masks])
+    return entry[1]
+
+
 class _HandIndex:
     """A hand sorted by rank once, shared by the generators of one listing."""
 
-    __slots__ = ("by_rank", "pairs", "triples", "ph_bit", "has_ph", "mj_bit", "deck")
+    __slots__ = ("by_rank", "held", "ranks", "pairs", "triples", "ph_bit", "has_ph", "mj_bit",
+                 "deck", "hand", "_suit_ranks")
 
     def __init__(self, hand: int, deck: Deck):
         self.deck = deck
-        top = deck.high
-        by_rank = [[] for _ in range(top + 1)]
-        rank_of = deck.rank_of
-        normal = hand & deck.normal_mask
-        while normal:
-            low = normal & -normal
-            by_rank[rank_of[low.bit_length() - 1]].append(low)
-            normal ^= low
-        self.by_rank = by_rank
-        self.ph_bit = 1 << deck.phoenix
-        self.has_ph = bool(hand & self.ph_bit)
+        self.hand = hand
+        ph_bit = self.ph_bit = 1 << deck.phoenix
+        held = []  # per rank, its _RankCards
+        ranks = 0  # bit r: the hand holds a normal card of rank r
+        for r, (rank_mask, known) in enumerate(_rank_table(deck)):
+            cards = hand & rank_mask
+            info = known.get(cards)
+            if info is None:
+                info = known[cards] = _RankCards(cards, r, ph_bit)
+            if cards:
+                ranks |= 1 << r
+            held.append(info)
+        self.held = held
+        self.by_rank = [info.bits for info in held]
+        self.ranks = ranks
+        self.has_ph = bool(hand & ph_bit)
         self.mj_bit = (1 << deck.mahjong) if hand & (1 << deck.mahjong) else 0
         self.pairs = None
         self.triples = None
+        self._suit_ranks = None
+
+    @property
+    def suit_ranks(self) -> list[int]:
+        """Per suit, bit r set where the hand holds that suit's card of rank r."""
+        if self._suit_ranks is None:
+            deck = self.deck
+            rank_of = deck.rank_of
+            out = []
+            for suit_mask in deck.suit_masks:
+                cards = self.hand & suit_mask
+                bits = 0
+                if cards.bit_count() >= 5:  # fewer never make a straight flush: leave it empty
+                    for card in mask_cards(cards):
+                        bits |= 1 << rank_of[card]
+                out.append(bits)
+            self._suit_ranks = out
+        return self._suit_ranks
 
     def pair_options(self):
         """Per rank: the pairs as (mask, phoenix rank or None), naturals first."""
         if self.pairs is None:
-            ph_bit, has_ph = self.ph_bit, self.has_ph
-            pairs = []
-            for r, bits in enumerate(self.by_rank):
-                n = len(bits)
-                opts = []
-                for i in range(n):
-                    bi = bits[i]
-                    for j in range(i + 1, n):
-                        opts.append((bi | bits[j], None))
-                if has_ph and r >= 2:
-                    for b in bits:
-                        opts.append((b | ph_bit, r))
-                pairs.append(opts)
-            self.pairs = pairs
+            self.pairs = [i.pairs_ph for i in self.held] if self.has_ph else [i.pairs for i in self.held]
         return self.pairs
 
     def triple_options(self):
         if self.triples is None:
-            ph_bit, has_ph = self.ph_bit, self.has_ph
-            triples = []
-            for r, bits in enumerate(self.by_rank):
-                n = len(bits)
-                opts = []
-                if n >= 3:
-                    for i in range(n):
-                        for j in range(i + 1, n):
-                            for k in range(j + 1, n):
-                                opts.append((bits[i] | bits[j] | bits[k], None))
-                if has_ph and n >= 2:
-                    for i in range(n):
-                        for j in range(i + 1, n):
-                            opts.append((bits[i] | bits[j] | ph_bit, r))
-                triples.append(opts)
-            self.triples = triples
+            self.triples = ([i.triples_ph for i in self.held] if self.has_ph
+                            else [i.triples for i in self.held])
         return self.triples
 
 
@@ -177,33 +214,58 @@ def _straights(ix: _HandIndex, above: float, length: int | None, out: list):
     deck = ix.deck
     top = deck.high
     by_rank = ix.by_rank
-    ph_bit, has_ph = ix.ph_bit, ix.has_ph
+    ph_bit, has_ph, mj_bit = ix.ph_bit, ix.has_ph, ix.mj_bit
     suit_masks = deck.suit_masks
     suit_of = deck.suit_of
     # Rank 1 is the Mah Jong (the Phoenix is never a 1); by_rank holds the normal cards.
-    first = 1 if ix.mj_bit else deck.low
+    first = 1 if mj_bit else deck.low
+    shortest = 5 if length is None else length
+    # reach[r]: how many consecutive ranks from r up the hand can fill, the Phoenix
+    # filling one gap (never the 1); starts that cannot reach `shortest` are skipped.
+    run = reach = 0
+    reach_of = [0] * (top + 2)
+    for r in range(top, first - 1, -1):
+        if by_rank[r] or r == 1:
+            run, reach = run + 1, reach + 1
+        else:
+            run, reach = 0, run + 1 if has_ph else 0
+        reach_of[r] = reach
+    # A natural run of one suit is a straight flush (a bomb), never a straight; only a
+    # suit holding five consecutive ranks can make one.
+    may_flush = any(h & (h >> 1) & (h >> 2) & (h >> 3) & (h >> 4) for h in ix.suit_ranks)
+    cards = list(by_rank)
+    if mj_bit:
+        cards[1] = (mj_bit,)
+    ph_only = (ph_bit,)
     for lo in range(first, top - 3):
+        most = reach_of[lo]
+        if most < shortest:
+            continue
         if length is not None and (lo + length - 1 > top or lo + length - 1 <= above):
             continue
-        partials = [(0, None)]
-        for r in range(lo, top + 1):
-            bits = [ix.mj_bit] if r == 1 else by_rank[r]
-            new = [(m | b, ph) for m, ph in partials for b in bits]
-            if has_ph and r >= 2:
-                new += [(m | ph_bit, r) for m, ph in partials if ph is None]
-            if not new:
-                break
-            partials = new
-            n = r - lo + 1
-            if n >= 5 and r > above and (length is None or n == length):
-                for m, ph in partials:
-                    if ph is None and lo >= 2:
-                        s = suit_of[(m & -m).bit_length() - 1]
-                        if m & suit_masks[s] == m:
-                            continue  # a straight flush is a bomb, never a straight
-                    out.append((STRAIGHT, n, r, m, ph))
-            if length is not None and n >= length:
-                break
+        for n in range(shortest, most + 1) if length is None else (length,):
+            hi = lo + n - 1
+            if hi <= above:
+                continue
+            window = cards[lo:hi + 1]
+            # Natural cards first (cards are distinct bits: their sum is their union),
+            # then the Phoenix standing for each rank in turn, as the listing orders them.
+            if all(window):
+                if may_flush and lo >= 2:
+                    for combo in product(*window):
+                        m = sum(combo)
+                        if m & suit_masks[suit_of[(m & -m).bit_length() - 1]] != m:
+                            out.append((STRAIGHT, n, hi, m, None))
+                else:
+                    out += [(STRAIGHT, n, hi, sum(c), None) for c in product(*window)]
+            if has_ph:
+                for k in range(max(lo, 2), hi + 1):
+                    i = k - lo
+                    saved = window[i]
+                    window[i] = ph_only
+                    if all(window):
+                        out += [(STRAIGHT, n, hi, sum(c), k) for c in product(*window)]
+                    window[i] = saved
 
 
 def _bombs(ix: _HandIndex, above: float, out: list):
@@ -215,13 +277,10 @@ def _bombs(ix: _HandIndex, above: float, out: list):
         if len(bits) == 4 and r > above:
             out.append((BOMB, 4, r, bits[0] | bits[1] | bits[2] | bits[3], None))
     low, top = deck.low, deck.high
-    for s in range(4):
-        # Runs of consecutive ranks held in suit s.
-        present = [False] * (top + 2)
-        for r in range(low, top + 1):
-            for b in by_rank[r]:
-                if deck.suit_of[b.bit_length() - 1] == s:
-                    present[r] = True
+    for s, held in enumerate(ix.suit_ranks):
+        if not held & (held >> 1) & (held >> 2) & (held >> 3) & (held >> 4):
+            continue  # no five consecutive ranks in this suit
+        present = [bool(held >> r & 1) for r in range(top + 2)]
         r = low
         while r <= top:
             if not present[r]:

@@ -1,6 +1,15 @@
-"""Play queries: the positions `python -m app.engine plays` reads, and its answers."""
+"""Play queries: the positions `python -m app.engine plays` reads, and its answers.
+
+The command answers thousands of lines per second, so the per-line work that
+repeats is cached: the resolved rules of a ruleset and options, the reading of
+the combination on the table, and the notation of a deck (canonical card names
+are looked up directly; anything else goes through the deck's full parser,
+which gives the same cards or the same error).
+"""
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from .combos import DOG, KIND, choose_reading, describe, interpretations
 from .errors import EngineError
@@ -12,16 +21,60 @@ class QueryError(EngineError):
     code = "bad_query"
 
 
+_SCALARS = (str, int, bool, float, type(None))
+_rules_cache: dict = {}
+
+
+def _rules(name, options):
+    """The resolved rules, cached by ruleset name and option values (with their types: 1 is not true)."""
+    if options is None:
+        options = {}
+    key = None
+    if isinstance(name, str) and isinstance(options, dict) and all(
+            type(v) in _SCALARS for v in options.values()):
+        key = (name, tuple((k, type(v), v) for k, v in options.items()))
+        rules = _rules_cache.get(key)
+        if rules is not None:
+            return rules
+    rules = get_ruleset(name).resolve(options)
+    if key is not None:
+        if len(_rules_cache) >= 256:
+            _rules_cache.clear()
+        _rules_cache[key] = rules
+    return rules
+
+
+_bits_by_deck: dict = {}  # id(deck) -> (deck, {canonical name: bit})
+
+
+def _parse_mask(deck, text: str) -> int:
+    """A set of distinct cards; canonical names separated by spaces take the quick path."""
+    entry = _bits_by_deck.get(id(deck))
+    if entry is None or entry[0] is not deck:
+        entry = _bits_by_deck[id(deck)] = (deck, {code: 1 << i for i, code in enumerate(deck.codes)})
+    bits = entry[1]
+    mask = 0
+    tokens = text.split(" ")
+    try:
+        for token in tokens:
+            mask |= bits[token]
+    except KeyError:  # another spelling, separator or an unknown card: the full parser decides
+        return deck.parse_mask(text)
+    if mask.bit_count() != len(tokens):
+        return deck.parse_mask(text)  # a card named twice: the parser says which
+    return mask
+
+
 def parse_position(query) -> tuple:
     """(rules, hand mask, on play or None, wish rank or None) from a query object."""
     if not isinstance(query, dict):
         raise QueryError("a position is a JSON object with at least 'hand'")
-    options = query.get("options")
-    rules = get_ruleset(query.get("ruleset", "standard")).resolve({} if options is None else options)
+    rules = _rules(query.get("ruleset", "standard"), query.get("options"))
     deck = rules.deck
-    if not isinstance(query.get("hand"), str):
+    hand = query.get("hand")
+    if not isinstance(hand, str):
         raise QueryError("'hand' must be a string of cards")
-    hand = deck.parse_mask(query["hand"])
+    hand = _parse_mask(deck, hand) if hand else 0
     if hand.bit_count() > rules.hand_size:
         raise QueryError(f"a hand holds at most {rules.hand_size} cards, not {hand.bit_count()}")
     wish = query.get("wish")
@@ -34,11 +87,22 @@ def parse_position(query) -> tuple:
         return rules, hand, None, wish
     if not isinstance(on, str):
         raise QueryError("'on' must be a string of cards or null")
-    on_mask = deck.parse_mask(on)
-    if not on_mask:
-        raise QueryError("'on' names no cards (use null for a lead)")
+    if type(on_phoenix) in _SCALARS:
+        on_mask, play = _table_play(rules, on, on_phoenix)
+    else:
+        on_mask, play = _table_play.__wrapped__(rules, on, on_phoenix)
     if on_mask & hand:
         raise QueryError(f"'hand' and 'on' share {deck.format_cards(on_mask & hand)}")
+    return rules, hand, play, wish
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _table_play(rules, on: str, on_phoenix) -> tuple:
+    """(cards, play) of the combination on the table; raises for one that cannot be there."""
+    deck = rules.deck
+    on_mask = _parse_mask(deck, on) if on else 0
+    if not on_mask:
+        raise QueryError("'on' names no cards (use null for a lead)")
     if on_mask == 1 << deck.phoenix:
         # A single Phoenix counts the rank it was played on and a half (on the Mah Jong:
         # "1"); led, its led value.
@@ -48,15 +112,14 @@ def parse_position(query) -> tuple:
             value = 1.5
         else:
             value = _rank(deck, on_phoenix, "on_phoenix") + 0.5
-        return rules, hand, (0, 1, value, on_mask, None), wish
+        return on_mask, (0, 1, value, on_mask, None)
     ph = None if on_phoenix is None else _rank(deck, on_phoenix, "on_phoenix")
     readings = interpretations(on_mask, deck, rules.stairs_min_pairs)
     if not readings:
         raise QueryError(f"'on' ({deck.format_cards(on_mask)}) is not a combination")
     if readings[0][KIND] == DOG:
         raise QueryError("nothing is ever played on the Dog")
-    readings = choose_reading(readings, ph, deck)
-    return rules, hand, readings[0], wish
+    return on_mask, choose_reading(readings, ph, deck)[0]
 
 
 def _rank(deck, value, key):
@@ -65,13 +128,19 @@ def _rank(deck, value, key):
     return deck.parse_rank(value)
 
 
-def list_plays(query, count_only: bool = False) -> dict:
-    """Answer one position: every distinct legal play in the seat's turn, and can_pass."""
+def query_plays(query) -> tuple:
+    """(rules, every distinct legal play in the seat's turn, whether it may pass)."""
     rules, hand, on, wish = parse_position(query)
     plays, can_pass = turn_plays(hand, rules.deck, on, wish,
                                  stairs_min_pairs=rules.stairs_min_pairs,
                                  led_phoenix=rules.led_phoenix_value,
                                  wish_bomb_escape=rules.wish_bomb_escape)
+    return rules, plays, can_pass
+
+
+def list_plays(query, count_only: bool = False) -> dict:
+    """Answer one position: every distinct legal play in the seat's turn, and can_pass."""
+    rules, plays, can_pass = query_plays(query)
     if count_only:
         return {"count": len(plays), "can_pass": can_pass}
     return {"plays": [describe(p, rules.deck) for p in plays], "can_pass": can_pass}
