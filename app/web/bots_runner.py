@@ -102,7 +102,7 @@ class BotRunner:
 
     def _run(self, code: str):
         try:
-            table = self.registry.get(code)
+            table = self.registry.loaded(code)  # a table dropped from memory rests until loaded
             if table is not None:
                 self.turn(table)
         except Exception:
@@ -138,7 +138,7 @@ class BotRunner:
     def turn(self, table: Table) -> bool:
         """Ask the table's bots once; apply at most one decision. True if one was applied."""
         with table.lock:
-            if table.status != PLAYING:
+            if table.status != PLAYING or table.evicted or table.damaged:
                 return False
             version = table.version
             asks = []
@@ -155,13 +155,18 @@ class BotRunner:
             return False
         decisions.sort(key=lambda d: d[0])
         with table.lock:
-            if table.version != version or table.status != PLAYING:
+            if table.version != version or table.status != PLAYING or table.evicted:
                 return False  # the change that moved the version asks the bots again
             for _, seat, action, view in decisions:
                 if table.bots.get(seat) is None:
                     continue
                 if self._apply(table, seat, action, view):
-                    self.hub.commit(table)
+                    try:
+                        self.hub.commit(table)
+                    except Refused:
+                        # Not stored, so undone (the hub logged why): ask again after the pause.
+                        self.poke(table)
+                        return False
                     return True
         return False
 

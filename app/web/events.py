@@ -93,15 +93,15 @@ def register(socketio, hub) -> None:
         token = data.get("token")
         if not isinstance(code, str) or (token is not None and not isinstance(token, str)):
             raise Refused("bad_request", "join needs 'code' and optionally 'token' (text)")
-        table = registry.get(code)
-        if table is None:
-            raise Refused("unknown_table", "there is no table with this code")
         token_hash = hash_token(token) if token else None
+        table = _find(registry, code)
         with table.lock:
             if token_hash is not None and not table.known(token_hash):
                 raise Refused("bad_token", "this token does not belong to this table; join as a spectator")
         _leave(hub, request.sid)  # one table per connection
+        table = _locked(registry, code)
         with table.lock:
+            table.lock.release()  # _locked's hold; the `with` holds it now
             before = _presence(table)
             client = table.attach(request.sid, token_hash)
             hub.bind(request.sid, table)
@@ -169,9 +169,26 @@ def _presence(table) -> tuple:
     return meta_seats, spectators, table.host_online()
 
 
+def _find(registry, code: str):
+    table = registry.get(code)
+    if table is None:
+        raise Refused("unknown_table", "there is no table with this code")
+    return table
+
+
+def _locked(registry, code: str):
+    """The table with this code, its lock held by the caller; never one dropped from memory."""
+    while True:
+        table = _find(registry, code)
+        table.lock.acquire()
+        if not table.evicted:
+            return table
+        table.lock.release()  # dropped meanwhile: the registry loads it anew
+
+
 def _leave(hub, sid: str) -> None:
     code = hub.unbind(sid)
-    table = hub.registry.get(code) if code else None
+    table = hub.registry.loaded(code) if code else None
     if table is None:
         return
     with table.lock:

@@ -3,18 +3,23 @@
 Socket events and the bot runner both change tables through it, holding the
 table's lock around check, apply and send, so every client sees the changes
 of a table in the same order. After a change the hub bumps the table's
-version, saves the table, sends each connection its patch (or snapshot) built
+version, stores the change, sends each connection its patch (or snapshot) built
 from its seat's view, and lets the bots look at the new state.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import threading
+import time
 from collections.abc import Callable
 
+from . import table_docs
 from .protocol import diff
-from .tables import Client, Registry, Table
+from .registry import Registry
+from .store import Change, StoreUnavailable, VersionConflict
+from .tables import Client, Refused, Table, make_bot
 
 log = logging.getLogger(__name__)
 
@@ -22,19 +27,19 @@ STATE_EVENT = "state"
 
 
 class Hub:
-    def __init__(self, registry: Registry, store, emit: Callable[[str, str, dict], None]):
+    def __init__(self, registry: Registry, emit: Callable[[str, str, dict], None]):
         self.registry = registry
-        self.store = store
         self.emit = emit  # emit(sid, event, data)
         self.bots = None  # the BotRunner, set once built
         self._where: dict[str, str] = {}  # sid -> table code
         self._where_lock = threading.Lock()
+        self._store_failures: dict[str, float] = {}  # table code -> when its last failure was logged
 
     # -- which table a connection watches ----------------------------------------------
 
     def table_of(self, sid: str) -> tuple[Table | None, Client | None]:
         code = self._where.get(sid)
-        table = self.registry.get(code) if code else None
+        table = self.registry.loaded(code) if code else None
         if table is None:
             return None, None
         return table, table.clients.get(sid)
@@ -50,18 +55,99 @@ class Hub:
     # -- changes -----------------------------------------------------------------------
 
     def commit(self, table: Table) -> int:
-        """After an accepted change (lock held): new version, save, send, wake the bots."""
+        """After an accepted change (lock held): store it, then new version, send, wake the bots.
+
+        The change is stored before anybody hears of it. If the store refuses it, the
+        table goes back to its last stored state and `Refused` is raised, so the sender
+        gets the reason and nobody else notices anything.
+        """
+        self.store_change(table)
         table.version += 1
-        table.changed()
-        try:
-            self.store.save(table)
-        except Exception:
-            # The change stands for everyone connected; the next save writes it again.
-            log.exception("cannot save table %s", table.code)
         self.broadcast(table)
         if self.bots is not None:
             self.bots.poke(table)
         return table.version
+
+    def store_change(self, table: Table) -> None:
+        """Commit what changed since the last commit (lock held); undo it and refuse if it fails."""
+        saved = table.saved
+        meta = table_docs.meta_of(table)
+        summary = table_docs.summary_of(table)
+        meta_new = saved is None or meta != saved.meta
+        summary_new = saved is None or summary != saved.summary
+        if not (meta_new or summary_new or table.pending):
+            table.changed()  # only connections came or went: nothing to store
+            return
+        reason = None
+        if table.damaged:
+            reason = Refused("table_damaged", "this table's saved game is damaged; it can be watched, "
+                                              "not played")
+        else:
+            version = table.version + 1
+            change = Change(version, time.time(), table.listed, meta if meta_new else None,
+                            summary if summary_new else None, table.pending)
+            try:
+                self.registry.store.commit(table.code, saved.version if saved else 0, change)
+            except StoreUnavailable as exc:
+                self._log_store_failure(table.code, exc)
+                reason = Refused("store_unavailable", "the server cannot save right now, so this was "
+                                                      "not done; please try again in a moment")
+            except VersionConflict as exc:
+                log.error("table %s changed elsewhere: %s", table.code, exc)
+                reason = Refused("store_conflict", "the table changed meanwhile; please try again")
+        if reason is not None:
+            self.undo(table)
+            raise reason
+        table.changed()
+        table.updated = change.updated
+        table.mark_saved(meta, summary, version)  # commit() then advances table.version to it
+
+    def undo(self, table: Table) -> None:
+        """Put the table back as the store has it (lock held); a never stored one is dropped."""
+        saved = table.saved
+        if saved is None:
+            self.registry.forget(table)
+            return
+        # A newcomer's token is only theirs once a seat is stored: forget the refused one.
+        newcomers = [c for c in table.clients.values() if c.token_hash and table.known(c.token_hash)]
+        table_docs.apply_meta(table, saved.meta)
+        for client in newcomers:
+            if not table.known(client.token_hash):
+                client.token_hash = None
+        game = saved.game
+        if game is not None and table.game is game and game.version != saved.moves:
+            # The refused action was applied to this game: replay it without that action.
+            actions = [a.to_record(game.deck) for rnd in game.rounds for a in rnd.actions][:saved.moves]
+            game, _ = table_docs.replay_game(table, table.game_no - 1, actions)
+        table.game = game
+        table.pending = []
+        table.saved = dataclasses.replace(saved, game=game)
+        table.bots = {seat: make_bot(table.seats[seat].bot, seat, table._bot_rng(seat))
+                      for seat in table.bot_seats()}
+        for client in table.clients.values():
+            client.seat = table.seat_of(client.token_hash)
+        table.changed()
+
+    def past_record(self, table: Table, number: int) -> dict:
+        """The record of a finished game before the current one, replayed from its stored log."""
+        try:
+            actions = self.registry.store.game_actions(table.code, number)
+        except StoreUnavailable as exc:
+            log.error("cannot read game %d of table %s: %s", number, table.code, exc)
+            raise Refused("store_unavailable", "the server cannot read this game right now") from None
+        game, problem = table_docs.replay_game(table, number, actions)
+        if problem:
+            raise Refused("table_damaged", f"this game no longer replays: {problem}")
+        return game.record()
+
+    def _log_store_failure(self, code: str, exc: Exception) -> None:
+        """One line per table and half minute at most: a full disk must not flood the log."""
+        now = time.monotonic()
+        if now - self._store_failures.get(code, -1e9) >= 30:
+            if len(self._store_failures) > 1000:
+                self._store_failures.clear()
+            self._store_failures[code] = now
+            log.error("refused a change of table %s: %s", code, exc)
 
     def broadcast(self, table: Table) -> None:
         """Send every connection of the table its message for the current version (lock held)."""

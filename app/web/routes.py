@@ -88,7 +88,10 @@ def register(app: Flask, hub) -> None:
         except Refused as exc:
             return jsonify(exc.ack()), 400
         with table.lock:
-            hub.commit(table)  # version 1, saved to disk
+            try:
+                hub.commit(table)  # version 1, stored
+            except Refused as exc:
+                return jsonify(exc.ack()), 503
         return jsonify(ok=True, code=table.code, token=token, url=f"/t/{table.code}"), 201
 
     @app.get("/api/tables")
@@ -103,7 +106,7 @@ def register(app: Flask, hub) -> None:
         number = request.args.get("game", type=int)
         with table.lock:
             try:
-                record = table.record(number)
+                record = table.record(number, past=lambda n: hub.past_record(table, n))
             except Refused as exc:
                 return jsonify(exc.ack()), 404
             suffix = "" if number is None else f"-{number + 1}"
@@ -113,4 +116,4 @@ def register(app: Flask, hub) -> None:
 
     @app.get("/healthz")
     def health():
-        return jsonify(ok=True, tables=len(registry.all()))
+        return jsonify(ok=True, tables=len(registry.all()), store=registry.store.kind)

@@ -20,6 +20,7 @@ import argparse
 import gc
 import logging
 import os
+import time
 from pathlib import Path
 
 from flask import Flask
@@ -28,10 +29,13 @@ from flask_socketio import SocketIO
 from . import assets, events, i18n, routes
 from .bots_runner import BotRunner
 from .hub import Hub
-from .persistence import Store
-from .tables import Registry
+from .json_import import import_json_tables
+from .registry import Registry
+from .store import StoreUnavailable, open_store
 
 ROOT = Path(__file__).resolve().parents[2]
+RESUME_AT_START = 200  # the most recently updated tables whose running games are loaded on start
+log = logging.getLogger(__name__)
 
 
 def _env_flag(name: str, default: bool) -> bool:
@@ -47,8 +51,23 @@ def default_config() -> dict:
         "TICHU_BOT_DELAY": float(os.environ.get("TICHU_BOT_DELAY", "0.6")),
         "TICHU_BOT_WORKERS": int(os.environ.get("TICHU_BOT_WORKERS", "4")),
         "TICHU_TABLE_DAYS": float(os.environ.get("TICHU_TABLE_DAYS", "30")),
+        "TICHU_IDLE_SECONDS": float(os.environ.get("TICHU_IDLE_SECONDS", "300")),
+        "TICHU_SQLITE_SYNC": os.environ.get("TICHU_SQLITE_SYNC", "full").strip().lower(),
         "TICHU_GC_TUNE": _env_flag("TICHU_GC_TUNE", True),
     }
+
+
+def housekeeping(store, max_age_days: float) -> None:
+    """On start: remove tables untouched for long; list the damaged ones in the log."""
+    try:
+        for code in store.purge(time.time() - max_age_days * 86400):
+            log.info("removed table %s: untouched for %s days", code, max_age_days)
+        damaged = [info for info in store.list_tables() if info.damaged]
+    except StoreUnavailable as exc:
+        log.error("cannot look after the stored tables: %s", exc)
+        return
+    for info in damaged:
+        log.error("table %s is damaged (kept read-only): %s", info.code, info.damaged)
 
 
 def tune_gc() -> None:
@@ -71,25 +90,31 @@ def create_app(config: dict | None = None) -> Flask:
 
     i18n.init_app(app)
     socketio = SocketIO(app, async_mode="threading", max_http_buffer_size=64 * 1024)
-    registry = Registry(testing=app.config["TICHU_TESTING"])
-    store = Store(app.config["TICHU_DATA_DIR"] if app.config["TICHU_PERSIST"] else None)
+    store = open_store(app.config)
+    if app.config["TICHU_PERSIST"]:
+        import_json_tables(store, app.config["TICHU_DATA_DIR"])
+    housekeeping(store, app.config["TICHU_TABLE_DAYS"])
+    registry = Registry(store, testing=app.config["TICHU_TESTING"],
+                        idle_seconds=app.config["TICHU_IDLE_SECONDS"])
 
     def emit(sid: str, event: str, data: dict) -> None:
         socketio.emit(event, data, to=sid)
 
-    hub = Hub(registry, store, emit)
-    for table in store.load_all(max_age_days=app.config["TICHU_TABLE_DAYS"]):
-        registry.add(table)
+    hub = Hub(registry, emit)
     runner = BotRunner(hub, registry, delay=app.config["TICHU_BOT_DELAY"],
                        workers=app.config["TICHU_BOT_WORKERS"])
     hub.bots = runner
+    registry.on_load = runner.poke  # a loaded game with bots to move carries on
     app.extensions["tichu"] = hub
 
     assets.register(app)
     routes.register(app, hub)
     events.register(socketio, hub)
-    for table in registry.all():
-        runner.poke(table)  # restored games with bots to move carry on
+    if app.config["TICHU_PERSIST"]:
+        # Games that were being played carry on at once (the bots' next moves), the rest on demand.
+        for info in store.list_tables(limit=RESUME_AT_START):
+            if info.summary.get("status") == "playing" and not info.damaged:
+                registry.get(info.code)
     if app.config["TICHU_GC_TUNE"]:
         tune_gc()
     return app

@@ -21,13 +21,13 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from app.bots import LEVELS, SimpleBot
-from app.engine import Game, RulesetError, get_ruleset, view_for
+from app.engine import Game, get_ruleset, view_for
 
 from .chat import QUICK, ChatLog, RateLimit, clean_text
 from .errors import Refused
 from .protocol import Viewer
 
-__all__ = ["Refused", "Table", "Registry", "Client", "Seat", "SETTINGS"]
+__all__ = ["Refused", "Table", "Client", "Seat", "SETTINGS"]
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud
 CODE_LENGTH = 5
@@ -123,6 +123,17 @@ class Client:
     chat_rate: RateLimit = field(default_factory=RateLimit)
 
 
+@dataclass
+class Saved:
+    """What the last commit stored: the table's state to return to if the next one fails."""
+
+    version: int  # the version in the store
+    meta: dict
+    summary: dict | None
+    game: Game | None  # the game object then, and how many actions it had
+    moves: int
+
+
 class Table:
     def __init__(self, code: str, name: str, ruleset: str, options: dict, host_hash: str,
                  host_name: str, *, listed: bool = True, seed=None, created: float | None = None,
@@ -145,11 +156,19 @@ class Table:
         self.seats = [Seat() for _ in range(get_ruleset(ruleset).seats)]
         self.game: Game | None = None
         self.game_no = 0  # games started at this table (the current one included)
-        self.past: list[dict] = []  # records of the finished games before the current one
+        self.finished = 0  # finished games before the current one (their logs are in the store)
+        self.extra: dict = {}  # more state to keep across restarts (JSON values; see table_docs.py)
         self.bots: dict = {}  # seat -> Bot instance for seats a bot plays
         self.clients: dict[str, Client] = {}
         self._views: dict = {}
         self._meta: dict | None = None
+        # Storing: game actions accepted since the last commit, what that commit stored (to
+        # undo a change the store refused), and whether the log still replays.
+        self.pending: list[tuple[int, dict]] = []
+        self.saved: Saved | None = None
+        self.damaged: str | None = None  # why the stored log no longer replays: read-only
+        self.evicted = False  # dropped from memory; the registry loads a fresh one on demand
+        self.idle_since = time.monotonic()  # when its last connection left
 
     # -- state queries -----------------------------------------------------------------
 
@@ -220,12 +239,14 @@ class Table:
                 "spectators": sum(1 for c in self.clients.values() if c.seat is None),
                 "moves": self.game.version if self.game is not None else 0,
                 "game_no": self.game_no,
-                "finished_games": len(self.past) + (1 if self.status == OVER else 0),
+                "finished_games": self.finished + (1 if self.status == OVER else 0),
                 "levels": bot_levels(),
                 "default_level": default_level(),
                 "settings": dict(self.settings),
                 "chat": self.chat.recent(),
             }
+            if self.damaged:
+                self._meta["damaged"] = True
             if self.settings["tracker"]:
                 # The whole deck is public; the tracker counts what is still out from it.
                 self._meta["deck"] = list(get_ruleset(self.ruleset).deck.codes)
@@ -263,7 +284,10 @@ class Table:
         return client
 
     def detach(self, sid: str) -> Client | None:
-        return self.clients.pop(sid, None)
+        client = self.clients.pop(sid, None)
+        if not self.clients:
+            self.idle_since = time.monotonic()
+        return client
 
     def _rebind(self, token_hash: str):
         """Point every connection of a person at the seat that person holds now."""
@@ -409,8 +433,8 @@ class Table:
         self._require_manager(client)
         if self.status != OVER:
             raise Refused("not_now", "a new game starts once this one is over")
-        self.past.append(self.game.record())
         self._new_game()
+        self.finished += 1
 
     def _new_game(self):
         empty = [i for i, s in enumerate(self.seats) if not s.taken]
@@ -440,88 +464,30 @@ class Table:
             raise Refused("bad_request", "an action is an object like {\"act\": \"pass\"}")
         if "seat" in action and action["seat"] != seat:
             raise Refused("not_your_seat", "you can only act for your own seat")
-        self.game.apply({**action, "seat": seat})
+        applied = self.game.apply({**action, "seat": seat})
+        self.pending.append((self.game_no - 1, applied.to_record(self.game.deck)))
 
-    def record(self, number: int | None = None) -> dict:
+    def mark_saved(self, meta: dict, summary: dict | None = None, version: int | None = None) -> None:
+        """The store holds the table as it is now (`meta`, `summary`: what it stored; `version`:
+        its stored version, by default the table's)."""
+        moves = self.game.version if self.game is not None else 0
+        self.saved = Saved(self.version if version is None else version, meta, summary, self.game, moves)
+        self.pending = []
+
+    def record(self, number: int | None = None, past=None) -> dict:
         """A downloadable record: a finished game whole; the current one only with its
-        completed rounds (never the hands of the round being played)."""
-        finished = self.past + ([self.game.record()] if self.status == OVER else [])
+        completed rounds (never the hands of the round being played). `past(n)` gives the
+        record of finished game n before the current one (they live in the store)."""
+        over = self.status == OVER
         if number is not None:
-            if not 0 <= number < len(finished):
+            if not 0 <= number < self.finished + (1 if over else 0):
                 raise Refused("not_found", "no such finished game at this table")
-            return finished[number]
-        if self.status == OVER:
-            return finished[-1]
+            return self.game.record() if number == self.finished else past(number)
+        if over:
+            return self.game.record()
         if self.game is None:
             raise Refused("not_started", "the game has not started yet")
         record = self.game.record()
         done = sum(1 for r in self.game.rounds if r.result is not None)
         record["rounds"] = record["rounds"][:done]
         return record
-
-
-class Registry:
-    """All tables of this server process, by short code."""
-
-    def __init__(self, testing: bool = False):
-        self.testing = testing
-        self._tables: dict[str, Table] = {}
-        self._lock = threading.Lock()
-
-    def create(self, *, host_name, name=None, ruleset="standard", options=None, listed=True,
-               seed=None, settings=None) -> tuple[Table, str]:
-        """A new table and its host's secret token."""
-        host_name = clean_name(host_name)
-        name = clean_name(name, TABLE_NAME_MAX, "table name") if name else f"{host_name}'s table"
-        if not isinstance(ruleset, str):
-            raise Refused("bad_request", "'ruleset' is a ruleset name")
-        if options is None:
-            options = {}
-        if not isinstance(options, dict):
-            raise Refused("bad_request", "'options' is an object of option names and values")
-        try:
-            get_ruleset(ruleset).resolve_options(options)
-        except RulesetError as exc:
-            raise Refused("bad_options", exc.message) from None
-        settings = check_settings(settings)
-        if seed is not None and not self.testing:
-            raise Refused("bad_request", "seeded tables exist only in testing mode")
-        if seed is not None and not isinstance(seed, (int, str)):
-            raise Refused("bad_request", "'seed' is a number or text")
-        token = new_token()
-        with self._lock:
-            code = self._free_code()
-            table = Table(code, name, ruleset, options, hash_token(token), host_name,
-                          listed=bool(listed), seed=seed, settings=settings)
-            self._tables[code] = table
-        return table, token
-
-    def add(self, table: Table):
-        with self._lock:
-            self._tables[table.code] = table
-
-    def _free_code(self) -> str:
-        while True:
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in self._tables:
-                return code
-
-    def get(self, code) -> Table | None:
-        if not isinstance(code, str):
-            return None
-        return self._tables.get(code.strip().upper())
-
-    def all(self) -> list[Table]:
-        with self._lock:
-            return list(self._tables.values())
-
-    def listed(self, limit: int = 50) -> list[dict]:
-        """Tables for the lobby: open ones first, then games to watch; newest first."""
-        rows = []
-        for table in self.all():
-            if table.listed:
-                with table.lock:
-                    rows.append(table.summary())
-        rank = {WAITING: 0, PLAYING: 1, OVER: 2}
-        rows.sort(key=lambda row: (rank[row["status"]], -row["updated"]))
-        return rows[:limit]

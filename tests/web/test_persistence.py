@@ -1,18 +1,34 @@
-"""Tables survive a restart: saved after every accepted change, restored by replaying records."""
+"""Tables survive a restart: every accepted change is in the store, restored by replaying its log."""
 
 from __future__ import annotations
 
 import json
+import logging
 import os
+import sqlite3
 import time
 
-from app.engine import Game, replay, view_for
-from app.engine.simulate import play_random_round
-from app.web.persistence import RecordCache, Store
+from app.engine import replay, view_for
 from app.web.server import create_app
+from app.web.store.sqlite import FILE_NAME
 
 from .conftest import Player, create_table
 from .test_play import play_round, seat_table
+
+
+class Enough(Exception):
+    pass
+
+
+def play_some(table, players, steps: int):
+    """Play the first `steps` actions of round 0."""
+    def stop(step):
+        if step >= steps:
+            raise Enough
+    try:
+        play_round(table, players, on_step=stop)
+    except Enough:
+        pass
 
 
 def restart(app, tmp_path):
@@ -40,7 +56,8 @@ def test_a_restarted_server_has_every_table_as_it_was(app, http, player, tmp_pat
         restored = new_app.extensions["tichu"].registry.get(code)
         assert restored is not None
         assert [view_for(restored.game, s) for s in range(4)] == views
-        assert restored.version > version  # disconnections were changes too
+        # Connections coming and going are not stored: the version of the last stored change.
+        assert restored.version == table.saved.version <= version
         assert restored.meta()["seats"][0]["name"] == meta["seats"][0]["name"]
         # The same people return to the same seats with their tokens, and play on.
         http2 = new_app.test_client()
@@ -78,45 +95,106 @@ def test_lobby_tables_and_bots_are_restored(app, http, player, tmp_path):
         new_app.extensions["tichu"].bots.stop()
 
 
-def test_saves_are_atomic_and_leave_no_temporary_files(app, http, player, tmp_path):
+def test_the_store_holds_the_log_of_every_accepted_action(app, http, player, hub, tmp_path):
     code, table, players, _ = seat_table(app, http, player)
     play_round(table, players, on_step=lambda step: None)
-    files = sorted(os.listdir(tmp_path / "tables"))
-    assert files == [f"{code}.json"]
-    data = json.loads((tmp_path / "tables" / files[0]).read_text())
-    assert data["version"] == table.version
-    assert replay(data["record"])["ok"]
+    assert os.listdir(tmp_path / "tables") == [FILE_NAME, f"{FILE_NAME}-shm", f"{FILE_NAME}-wal"] or \
+        sorted(os.listdir(tmp_path / "tables"))[0] == FILE_NAME
+    stored = hub.registry.store.load(code)
+    assert stored.version == table.saved.version and stored.damaged is None
+    record = table.game.record()
+    assert stored.actions == [a for rnd in record["rounds"] for a in rnd["actions"]]
+    assert replay(record)["ok"]
 
 
-def test_record_cache_writes_what_the_engine_exports(tmp_path):
-    import random
-    game = Game(seed=8, options={"target": 300})
-    cache = RecordCache()
-    rng = random.Random(3)
-    while not game.over:
-        assert json.loads(cache.text(game)) == game.record()
-        play_random_round(game, rng)
-    assert json.loads(cache.text(game)) == game.record()
+def old_file(table) -> dict:
+    """The table as the JSON file format of earlier versions (tichu-table/1) wrote it."""
+    return {
+        "format": "tichu-table/1", "code": table.code, "name": table.name, "ruleset": table.ruleset,
+        "options": table.options, "listed": table.listed,
+        "host": {"name": table.host_name, "token_hash": table.host_hash}, "seed": table.seed,
+        "seeded": table.seeded, "created": table.created, "updated": table.updated,
+        "version": table.version, "game_no": table.game_no,
+        "seats": [{"name": s.name, "token_hash": s.owner, "bot": s.bot} for s in table.seats],
+        "settings": table.settings, "chat": table.chat.recent(), "past": [],
+        "record": table.game.record() if table.game is not None else None,
+    }
 
 
-def test_a_damaged_file_is_kept_and_skipped(tmp_path, caplog):
-    directory = tmp_path / "tables"
-    directory.mkdir()
-    (directory / "BROKN.json").write_text("{not json")
-    assert Store(directory).load_all() == []
-    assert (directory / "BROKN.json").exists()
-    assert "cannot restore table" in caplog.text
+def test_tables_saved_as_json_files_are_imported_on_first_start(app, http, player, tmp_path):
+    code, table, players, _ = seat_table(app, http, player)
+    assert players[0].emit("chat", {"text": "before the upgrade"})["ok"]
+    for p in players:
+        p.pump()
+    play_some(table, players, 60)
+    views = [view_for(table.game, s) for s in range(4)]
+    data = old_file(table)
+    old_dir = tmp_path / "old"
+    old_dir.mkdir()
+    (old_dir / f"{code}.json").write_text(json.dumps(data))
+    (old_dir / "BROKN.json").write_text("{not json")
+    config = {"TICHU_TESTING": True, "TICHU_BOT_DELAY": 0.0, "TICHU_DATA_DIR": str(old_dir),
+              "TICHU_GC_TUNE": False}
+    new_app = create_app(config)
+    try:
+        restored = new_app.extensions["tichu"].registry.get(code)
+        assert [view_for(restored.game, s) for s in range(4)] == views
+        assert restored.version == data["version"] and restored.damaged is None
+        assert [s.owner for s in restored.seats] == [s.owner for s in table.seats]
+        assert restored.chat.recent()[-1]["text"] == "before the upgrade"
+        # The file moved aside once imported; the broken one stays where it was.
+        assert not (old_dir / f"{code}.json").exists()
+        assert (old_dir / "imported-json" / f"{code}.json").exists()
+        assert (old_dir / "BROKN.json").exists()
+    finally:
+        new_app.extensions["tichu"].bots.stop()
+    again = create_app(config)  # a second start imports nothing anew and keeps the table
+    try:
+        assert again.extensions["tichu"].registry.get(code).version == data["version"]
+    finally:
+        again.extensions["tichu"].bots.stop()
 
 
-def test_tables_untouched_for_long_are_removed(tmp_path):
-    directory = tmp_path / "tables"
-    directory.mkdir()
-    old = directory / "OLDTB.json"
-    old.write_text("{}")
-    past = time.time() - 40 * 86400
-    os.utime(old, (past, past))
-    assert Store(directory).load_all(max_age_days=30) == []
-    assert not old.exists()
+def test_a_log_that_no_longer_replays_is_kept_and_marked_damaged(app, http, player, tmp_path, caplog):
+    code, table, players, _ = seat_table(app, http, player)
+    play_some(table, players, 40)
+    actions = len(app.extensions["tichu"].registry.store.load(code).actions)
+    db = sqlite3.connect(tmp_path / "tables" / FILE_NAME)
+    with db:  # as if the rules had changed under the log: its 10th action is no longer legal
+        db.execute("UPDATE actions SET action = ? WHERE code = ? AND seq = 9",
+                   (json.dumps({"seat": 0, "act": "play", "cards": "Dr Dr"}), code))
+    db.close()
+    caplog.set_level(logging.ERROR)
+    new_app = restart(app, tmp_path)
+    try:
+        hub = new_app.extensions["tichu"]
+        restored = hub.registry.get(code)
+        assert restored.damaged and "action 10" in restored.damaged
+        assert f"table {code} is damaged" in caplog.text
+        assert restored.game.version == 9  # shown as far as it replays
+        stored = hub.registry.store.load(code)
+        assert stored.damaged == restored.damaged and len(stored.actions) == actions  # never shortened
+        http2 = new_app.test_client()
+        back = Player(new_app, http2, "Anna")
+        assert back.join(code, players[0].token)["ok"]
+        assert back.doc["table"]["damaged"] is True
+        refused = back.emit("chat", {"text": "hello?"})
+        assert refused["ok"] is False and refused["code"] == "table_damaged"
+        assert len(hub.registry.store.load(code).actions) == actions
+        # The next start lists it in the log again.
+        caplog.clear()
+        restart(new_app, tmp_path).extensions["tichu"].bots.stop()
+        assert f"table {code} is damaged" in caplog.text
+    finally:
+        new_app.extensions["tichu"].bots.stop()
+
+
+def test_tables_untouched_for_long_are_removed(app, http, tmp_path):
+    code, _ = create_table(http)
+    store = app.extensions["tichu"].registry.store
+    assert store.purge(time.time() - 30 * 86400) == []
+    assert store.purge(time.time() + 1) == [code]
+    assert app.extensions["tichu"].registry.store.load(code) is None
 
 
 def test_finished_games_and_the_next_one_are_restored(app, http, player, hub, tmp_path):
@@ -130,7 +208,7 @@ def test_finished_games_and_the_next_one_are_restored(app, http, player, hub, tm
     new_app = restart(app, tmp_path)
     try:
         restored = new_app.extensions["tichu"].registry.get(table.code)
-        assert restored.past == [finished] and restored.game_no == 2
+        assert restored.finished == 1 and restored.game_no == 2
         assert [view_for(restored.game, s) for s in range(4)] == views
         assert new_app.test_client().get(f"/t/{table.code}/record.json?game=0").get_json() == finished
     finally:

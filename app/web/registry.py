@@ -1,0 +1,193 @@
+"""The table registry: the tables live in this process's memory, by short code.
+
+Only tables in use are kept in memory. A table nobody has had open for
+`idle_seconds` is dropped (everything about it is in the store already: every
+accepted change is committed before it is acknowledged) and loaded again from
+the store when someone asks for it by its code. The lobby's list comes from
+the store, so it shows every table, in memory or not.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+import time
+from collections.abc import Callable
+
+from app.engine import RulesetError, get_ruleset
+
+from .store import StoreUnavailable, TableStore
+from .table_docs import new_table
+from .tables import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    OVER,
+    PLAYING,
+    TABLE_NAME_MAX,
+    WAITING,
+    Refused,
+    Table,
+    check_settings,
+    clean_name,
+    hash_token,
+    new_token,
+)
+
+log = logging.getLogger(__name__)
+
+SWEEP_EVERY = 30.0  # seconds between looks for idle tables
+LOBBY_SCAN = 1000  # the most recently updated tables the lobby's list is chosen from
+
+
+class Registry:
+    def __init__(self, store: TableStore, *, testing: bool = False, idle_seconds: float = 300.0,
+                 on_load: Callable[[Table], None] | None = None):
+        self.store = store
+        self.testing = testing
+        self.idle_seconds = idle_seconds
+        self.on_load = on_load  # called with each table loaded from the store (bots carry on)
+        self._tables: dict[str, Table] = {}
+        self._lock = threading.Lock()
+        self._load_lock = threading.Lock()  # one load at a time: never two objects for one table
+        self._next_sweep = time.monotonic() + SWEEP_EVERY
+
+    def create(self, *, host_name, name=None, ruleset="standard", options=None, listed=True,
+               seed=None, settings=None) -> tuple[Table, str]:
+        """A new table and its host's secret token (stored by the hub's first commit)."""
+        host_name = clean_name(host_name)
+        name = clean_name(name, TABLE_NAME_MAX, "table name") if name else f"{host_name}'s table"
+        if not isinstance(ruleset, str):
+            raise Refused("bad_request", "'ruleset' is a ruleset name")
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise Refused("bad_request", "'options' is an object of option names and values")
+        try:
+            get_ruleset(ruleset).resolve_options(options)
+        except RulesetError as exc:
+            raise Refused("bad_options", exc.message) from None
+        settings = check_settings(settings)
+        if seed is not None and not self.testing:
+            raise Refused("bad_request", "seeded tables exist only in testing mode")
+        if seed is not None and not isinstance(seed, (int, str)):
+            raise Refused("bad_request", "'seed' is a number or text")
+        self.sweep()
+        token = new_token()
+        code = self._free_code()
+        with self._lock:
+            table = Table(code, name, ruleset, options, hash_token(token), host_name,
+                          listed=bool(listed), seed=seed, settings=settings)
+            self._tables[code] = table
+        return table, token
+
+    def forget(self, table: Table) -> None:
+        """Drop a table that was never stored (its first commit failed)."""
+        with self._lock:
+            if self._tables.get(table.code) is table:
+                del self._tables[table.code]
+        table.evicted = True
+
+    def _free_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            # A collision with a stored table is refused by the store's version check anyway.
+            if code not in self._tables and self.store.version(code) == 0:
+                return code
+
+    # -- finding tables ------------------------------------------------------------------------
+
+    def loaded(self, code: str) -> Table | None:
+        """The table if it is in memory now (never loads: for bots and connections)."""
+        return self._tables.get(code)
+
+    def get(self, code) -> Table | None:
+        """The table with this code, loaded from the store if it is not in memory; None if none."""
+        if not isinstance(code, str):
+            return None
+        code = code.strip().upper()
+        table = self._tables.get(code)
+        if table is not None:
+            return table
+        if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
+            return None
+        self.sweep()
+        with self._load_lock:
+            table = self._tables.get(code)
+            if table is not None:
+                return table
+            table = self._load(code)
+            if table is None:
+                return None
+            with self._lock:
+                self._tables[code] = table
+        if self.on_load is not None:
+            self.on_load(table)
+        return table
+
+    def _load(self, code: str) -> Table | None:
+        try:
+            stored = self.store.load(code)
+        except StoreUnavailable as exc:
+            log.error("cannot load table %s: %s", code, exc)
+            return None
+        if stored is None:
+            return None
+        try:
+            table = new_table(stored)
+        except Exception as exc:  # a document this version cannot read: keep it, say so once
+            log.error("table %s cannot be restored and is kept as it is: %s", code, exc)
+            return None
+        if table.damaged and stored.damaged is None:
+            log.error("table %s is damaged and kept read-only: %s", code, table.damaged)
+            try:
+                self.store.mark_damaged(code, table.damaged)
+            except StoreUnavailable as exc:
+                log.error("cannot mark table %s damaged: %s", code, exc)
+        return table
+
+    def all(self) -> list[Table]:
+        """The tables in memory now."""
+        with self._lock:
+            return list(self._tables.values())
+
+    def listed(self, limit: int = 50) -> list[dict]:
+        """Tables for the lobby: open ones first, then games to watch; newest first."""
+        rows = [{**info.summary, "updated": info.updated}
+                for info in self.store.list_tables(listed_only=True, limit=LOBBY_SCAN)
+                if not info.damaged and info.summary.get("status") in (WAITING, PLAYING, OVER)]
+        rank = {WAITING: 0, PLAYING: 1, OVER: 2}
+        rows.sort(key=lambda row: (rank[row["status"]], -row["updated"]))
+        return rows[:limit]
+
+    # -- keeping memory for tables in use -------------------------------------------------------
+
+    def sweep(self, now: float | None = None, force: bool = False) -> list[str]:
+        """Drop tables nobody has had open for `idle_seconds` (at most every SWEEP_EVERY s)."""
+        now = time.monotonic() if now is None else now
+        if not force and now < self._next_sweep:
+            return []
+        self._next_sweep = now + SWEEP_EVERY
+        dropped = []
+        for table in self.all():
+            if table.clients or now - table.idle_since < self.idle_seconds:
+                continue
+            # Never wait for a busy table here (the caller may hold another table's lock).
+            if not table.lock.acquire(blocking=False):
+                continue
+            try:
+                if table.clients or table.saved is None or table.pending or table.evicted:
+                    continue
+                with self._lock:
+                    if self._tables.get(table.code) is table:
+                        del self._tables[table.code]
+                table.evicted = True
+                dropped.append(table.code)
+            finally:
+                table.lock.release()
+        if dropped:
+            log.info("dropped %d idle table(s) from memory", len(dropped))
+        return dropped
+
+
+__all__ = ["Registry", "OVER", "PLAYING", "WAITING"]

@@ -1,0 +1,213 @@
+"""The embedded default: every table in one SQLite database file (WAL mode).
+
+Durability: each commit is one transaction (`BEGIN IMMEDIATE` ... `COMMIT`)
+that returns only once SQLite has written it to the write-ahead log. With
+`synchronous=FULL` (the default here) the log is fsync'd at every commit, so
+an acknowledged change survives `kill -9` of the server and also a power
+loss or OS crash, as far as the disk honours fsync. `synchronous=NORMAL`
+(`TICHU_SQLITE_SYNC=normal`) still survives `kill -9` (the change is in the
+OS's page cache once the commit returns) but may lose the last commits to a
+power loss; it saves one fsync per action.
+
+One connection, used under a lock: writes are serialised by SQLite anyway,
+and each is short (a row update and a few small inserts).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import threading
+from itertools import groupby
+from pathlib import Path
+
+from .base import Change, StoredTable, StoreUnavailable, TableInfo, TableStore, VersionConflict
+
+log = logging.getLogger(__name__)
+
+FILE_NAME = "tables.sqlite3"
+SCHEMA_VERSION = 1
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    code TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    updated REAL NOT NULL,
+    listed INTEGER NOT NULL,
+    meta TEXT NOT NULL,
+    summary TEXT NOT NULL,
+    damaged TEXT
+);
+CREATE INDEX IF NOT EXISTS tables_by_update ON tables (updated);
+CREATE TABLE IF NOT EXISTS actions (
+    code TEXT NOT NULL,
+    game INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (code, game, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS store_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+SYNC_MODES = ("full", "normal", "extra")
+
+
+def _text(value) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+class SQLiteStore(TableStore):
+    kind = "sqlite"
+
+    def __init__(self, path: str | Path, *, synchronous: str = "full", max_pages: int | None = None):
+        """`path`: the database file (made with its folder if missing). `max_pages`: a size
+        limit in pages (for tests of a full disk)."""
+        if synchronous not in SYNC_MODES:
+            raise ValueError(f"synchronous is one of {', '.join(SYNC_MODES)}")
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        # Autocommit mode: transactions are begun and ended explicitly below.
+        self._db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA busy_timeout = 5000")  # another process with the file open
+        mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if mode.lower() != "wal":
+            log.warning("SQLite at %s runs in journal mode %s, not WAL", self.path, mode)
+        self._db.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+        if max_pages is not None:
+            self._db.execute(f"PRAGMA max_page_count = {int(max_pages)}")
+        self._db.executescript(SCHEMA)
+        self._db.execute("INSERT OR IGNORE INTO store_info VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+
+    # -- the contract --------------------------------------------------------------------------
+
+    def commit(self, code: str, expected: int, change: Change) -> None:
+        meta = None if change.meta is None else _text(change.meta)
+        summary = None if change.summary is None else _text(change.summary)
+        actions = [(game, _text(action)) for game, action in change.actions]
+        with self._lock:
+            db = self._db
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                row = db.execute("SELECT version FROM tables WHERE code = ?", (code,)).fetchone()
+                actual = row[0] if row else 0
+                if actual != expected:
+                    db.execute("ROLLBACK")
+                    raise VersionConflict(code, expected, actual)
+                if row is None:
+                    db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, NULL)",
+                               (code, change.version, change.updated, int(bool(change.listed)),
+                                meta or "{}", summary or "{}"))
+                else:
+                    db.execute("UPDATE tables SET version = ?, updated = ?, listed = ?, "
+                               "meta = COALESCE(?, meta), summary = COALESCE(?, summary) WHERE code = ?",
+                               (change.version, change.updated, int(bool(change.listed)), meta, summary,
+                                code))
+                for game, items in groupby(actions, key=lambda item: item[0]):
+                    start = db.execute("SELECT COALESCE(MAX(seq) + 1, 0) FROM actions "
+                                       "WHERE code = ? AND game = ?", (code, game)).fetchone()[0]
+                    db.executemany("INSERT INTO actions VALUES (?, ?, ?, ?)",
+                                   [(code, game, start + i, text) for i, (_, text) in enumerate(items)])
+                db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                self._rollback()
+                raise StoreUnavailable(f"cannot write table {code}: {exc}") from None
+
+    def load(self, code: str) -> StoredTable | None:
+        with self._lock:
+            try:
+                # One read transaction, so the row and its log belong together.
+                self._db.execute("BEGIN")
+                row = self._db.execute("SELECT version, updated, listed, meta, summary, damaged FROM tables "
+                                       "WHERE code = ?", (code,)).fetchone()
+                game = actions = None
+                if row is not None:
+                    game = self._db.execute("SELECT MAX(game) FROM actions WHERE code = ?",
+                                            (code,)).fetchone()[0]
+                    actions = [] if game is None else self._actions(code, game)
+                self._db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                self._rollback()
+                raise StoreUnavailable(f"cannot read table {code}: {exc}") from None
+        if row is None:
+            return None
+        version, updated, listed, meta, summary, damaged = row
+        return StoredTable(code, version, updated, bool(listed), json.loads(meta), json.loads(summary),
+                           game, [json.loads(a) for a in actions], damaged)
+
+    def game_actions(self, code: str, game: int) -> list[dict]:
+        with self._lock:
+            try:
+                actions = self._actions(code, game)
+            except sqlite3.Error as exc:
+                raise StoreUnavailable(f"cannot read table {code}: {exc}") from None
+        return [json.loads(a) for a in actions]
+
+    def version(self, code: str) -> int:
+        with self._lock:
+            try:
+                row = self._db.execute("SELECT version FROM tables WHERE code = ?", (code,)).fetchone()
+            except sqlite3.Error as exc:
+                raise StoreUnavailable(f"cannot read table {code}: {exc}") from None
+        return row[0] if row else 0
+
+    def list_tables(self, *, listed_only: bool = False, limit: int | None = None) -> list[TableInfo]:
+        sql = "SELECT code, version, updated, listed, summary, damaged FROM tables"
+        if listed_only:
+            sql += " WHERE listed = 1"
+        sql += " ORDER BY updated DESC"
+        if limit is not None:
+            sql += f" LIMIT {int(limit)}"
+        with self._lock:
+            try:
+                rows = self._db.execute(sql).fetchall()
+            except sqlite3.Error as exc:
+                raise StoreUnavailable(f"cannot list tables: {exc}") from None
+        return [TableInfo(code, version, updated, bool(listed), json.loads(summary), damaged)
+                for code, version, updated, listed, summary, damaged in rows]
+
+    def mark_damaged(self, code: str, reason: str) -> None:
+        self._write("UPDATE tables SET damaged = ? WHERE code = ?", (str(reason), code))
+
+    def delete(self, code: str) -> None:
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                self._db.execute("DELETE FROM actions WHERE code = ?", (code,))
+                self._db.execute("DELETE FROM tables WHERE code = ?", (code,))
+                self._db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                self._rollback()
+                raise StoreUnavailable(f"cannot delete table {code}: {exc}") from None
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    # -- this store's own ----------------------------------------------------------------------
+
+    def info(self, key: str) -> str | None:
+        with self._lock:
+            row = self._db.execute("SELECT value FROM store_info WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def set_info(self, key: str, value: str) -> None:
+        self._write("INSERT OR REPLACE INTO store_info VALUES (?, ?)", (key, value))
+
+    def _actions(self, code: str, game: int) -> list[str]:
+        rows = self._db.execute("SELECT action FROM actions WHERE code = ? AND game = ? ORDER BY seq",
+                                (code, game)).fetchall()
+        return [a for (a,) in rows]
+
+    def _write(self, sql: str, params: tuple) -> None:
+        with self._lock:
+            try:
+                self._db.execute(sql, params)
+            except sqlite3.Error as exc:
+                raise StoreUnavailable(f"cannot write: {exc}") from None
+
+    def _rollback(self):
+        try:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass  # the transaction is gone with the error; nothing of it was written

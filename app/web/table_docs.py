@@ -1,0 +1,112 @@
+"""A table as the store keeps it (its meta document, lobby line and action log) and back.
+
+The meta document holds everything about a table that is not the game's moves.
+It is generic on purpose, so new table state reaches the store without any
+change of schema:
+
+- each seat is stored with all the fields of the `Seat` dataclass (a field added
+  there is saved and restored as it is, given a default for older documents);
+- `settings` is stored as it is (new settings flow through);
+- `extra` is a free dict on the table (`table.extra`) for any other state that
+  must survive a restart (JSON values only).
+
+The game itself is its log: the accepted actions of each game, replayed from
+the table's seed. A log that no longer replays marks the table damaged: it is
+kept as far as it replays, shown as damaged, and never written again.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+
+from app.engine import Game, IllegalAction
+from app.engine.errors import EngineError
+
+from .chat import ChatLog
+from .store import StoredTable
+from .tables import Seat, Table, make_bot
+
+log = logging.getLogger(__name__)
+
+META_FORMAT = "tichu-table/2"
+SEAT_FIELDS = tuple(f.name for f in dataclasses.fields(Seat))
+
+
+def meta_of(table: Table) -> dict:
+    """The table's meta document (never changes when only connections come and go)."""
+    return {
+        "format": META_FORMAT,
+        "code": table.code,
+        "name": table.name,
+        "ruleset": table.ruleset,
+        "options": table.options,
+        "listed": table.listed,
+        "host": {"name": table.host_name, "token_hash": table.host_hash},
+        "seed": table.seed,
+        "seeded": table.seeded,
+        "created": table.created,
+        "game_no": table.game_no,
+        "finished": table.finished,
+        "seats": [dataclasses.asdict(seat) for seat in table.seats],
+        "settings": table.settings,
+        "chat": table.chat.recent(),
+        "extra": table.extra,
+    }
+
+
+def summary_of(table: Table) -> dict:
+    """The table's line in the lobby, as stored (the store keeps `updated` itself)."""
+    summary = table.summary()
+    summary.pop("updated", None)
+    return summary
+
+
+def apply_meta(table: Table, meta: dict) -> None:
+    """Set the table's stored state from a meta document (on load, and to undo a change)."""
+    table.name = meta["name"]
+    table.listed = meta["listed"]
+    table.host_name, table.host_hash = meta["host"]["name"], meta["host"]["token_hash"]
+    table.game_no = meta["game_no"]
+    table.finished = meta.get("finished", 0)
+    table.seats = [Seat(**{k: v for k, v in seat.items() if k in SEAT_FIELDS}) for seat in meta["seats"]]
+    table.settings = dict(meta["settings"])
+    table.chat = ChatLog(meta.get("chat"))
+    table.extra = dict(meta.get("extra") or {})
+
+
+def new_table(stored: StoredTable) -> Table:
+    """A live table from what the store holds; `table.damaged` says if its log stopped replaying."""
+    meta = stored.meta
+    if meta.get("format") != META_FORMAT:
+        raise ValueError(f"table {stored.code}: not a {META_FORMAT} document")
+    table = Table(meta["code"], meta["name"], meta["ruleset"], meta["options"], meta["host"]["token_hash"],
+                  meta["host"]["name"], listed=meta["listed"], seed=meta["seed"], created=meta["created"],
+                  settings=meta["settings"])
+    table.seeded = meta["seeded"]
+    apply_meta(table, meta)
+    table.version = stored.version
+    table.updated = stored.updated
+    table.damaged = stored.damaged
+    if table.game_no > 0:
+        current = table.game_no - 1
+        actions = stored.actions if stored.game == current else []
+        table.game, problem = replay_game(table, current, actions)
+        if problem and not table.damaged:
+            table.damaged = problem
+    for seat in table.bot_seats():
+        table.bots[seat] = make_bot(table.seats[seat].bot, seat, table._bot_rng(seat))
+    table.mark_saved(meta, stored.summary)
+    return table
+
+
+def replay_game(table: Table, number: int, actions: list[dict]) -> tuple[Game, str | None]:
+    """Game `number` of the table with `actions` replayed; and why the log stopped, if it did."""
+    game = Game(table.ruleset, table.options, seed=table.game_seed(number))
+    for i, action in enumerate(actions):
+        try:
+            game.apply(action)
+        except (IllegalAction, EngineError, ValueError, TypeError, KeyError) as exc:
+            reason = getattr(exc, "message", None) or str(exc) or type(exc).__name__
+            return game, f"game {number + 1}, action {i + 1} of {len(actions)} no longer replays: {reason}"
+    return game, None

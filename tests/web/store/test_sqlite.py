@@ -1,0 +1,87 @@
+"""The SQLite store's own promises: one WAL database, durable commits, failures that change nothing."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from app.web.store import Change, StoreUnavailable
+from app.web.store.sqlite import SQLiteStore
+
+
+def change(version, **fields):
+    return Change(version, float(version), True, fields.get("meta"), fields.get("summary"),
+                  fields.get("actions", ()))
+
+
+def test_one_database_in_wal_mode_with_full_sync(tmp_path):
+    store = SQLiteStore(tmp_path / "data" / "tables.sqlite3")
+    try:
+        assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    finally:
+        store.close()
+    with pytest.raises(ValueError):
+        SQLiteStore(tmp_path / "x.sqlite3", synchronous="off")
+
+
+def test_what_was_committed_is_there_after_reopening(tmp_path):
+    path = tmp_path / "tables.sqlite3"
+    store = SQLiteStore(path)
+    store.commit("ABCDE", 0, change(1, meta={"m": 1}, summary={"s": 1}, actions=[(0, {"a": 0})]))
+    store.commit("ABCDE", 1, change(2, actions=[(0, {"a": 1})]))
+    store.close()
+    again = SQLiteStore(path)
+    try:
+        got = again.load("ABCDE")
+        assert got.version == 2 and got.meta == {"m": 1} and got.actions == [{"a": 0}, {"a": 1}]
+    finally:
+        again.close()
+
+
+def test_a_full_disk_refuses_the_write_and_keeps_what_was_there(tmp_path):
+    path = tmp_path / "tables.sqlite3"
+    store = SQLiteStore(path)
+    store.commit("ABCDE", 0, change(1, meta={"m": 1}, summary={}, actions=[(0, {"a": 0})]))
+    pages = store._db.execute("PRAGMA page_count").fetchone()[0]
+    store._db.execute(f"PRAGMA max_page_count = {pages}")  # the file may not grow any more
+    big = {"blob": "x" * 20_000}
+    with pytest.raises(StoreUnavailable, match="full"):
+        store.commit("ABCDE", 1, change(2, meta=big, actions=[(0, {"a": 1})]))
+    got = store.load("ABCDE")
+    assert got.version == 1 and got.meta == {"m": 1} and got.actions == [{"a": 0}]
+    store._db.execute("PRAGMA max_page_count = 1000000")  # space again: the same write goes through
+    store.commit("ABCDE", 1, change(2, meta=big, actions=[(0, {"a": 1})]))
+    store.close()
+    again = SQLiteStore(path)
+    try:
+        assert again.load("ABCDE").actions == [{"a": 0}, {"a": 1}]
+    finally:
+        again.close()
+
+
+def test_a_read_only_database_refuses_the_write_and_keeps_what_was_there(tmp_path):
+    store = SQLiteStore(tmp_path / "tables.sqlite3")
+    try:
+        store.commit("ABCDE", 0, change(1, meta={"m": 1}, summary={}))
+        store._db.execute("PRAGMA query_only = ON")  # as a read-only file or mount answers writes
+        for attempt in (lambda: store.commit("ABCDE", 1, change(2, actions=[(0, {"a": 1})])),
+                        lambda: store.commit("NEWER", 0, change(1, meta={}, summary={})),
+                        lambda: store.mark_damaged("ABCDE", "x"),
+                        lambda: store.delete("ABCDE")):
+            with pytest.raises(StoreUnavailable, match="readonly|read-only|query_only"):
+                attempt()
+        got = store.load("ABCDE")
+        assert got.version == 1 and got.actions == [] and got.damaged is None
+        assert store.load("NEWER") is None
+    finally:
+        store.close()
+
+
+def test_a_database_that_is_not_one_is_refused_at_start(tmp_path):
+    path = tmp_path / "tables.sqlite3"
+    path.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(sqlite3.DatabaseError):
+        SQLiteStore(path)
+    assert path.read_bytes().startswith(b"this is not a database")  # left for the operator
