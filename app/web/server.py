@@ -3,13 +3,15 @@
 
 Configuration (environment variables, or keys of `create_app(config)`):
 
-- `TICHU_DATA_DIR`: where tables are saved (default `instance/tables` under the
-  working directory); `TICHU_PERSIST=0` keeps nothing on disk.
+- `TICHU_DATA_DIR`: where tables are kept, one SQLite database (default `instance/tables`
+  under the working directory); `TICHU_PERSIST=0` keeps them in memory only.
+- `TICHU_SQLITE_SYNC`: `full` (default; an acknowledged change survives a power loss) or `normal`.
+- `TICHU_IDLE_SECONDS`: a table nobody has open this long leaves memory (default 300).
 - `TICHU_BOT_DELAY`: seconds a bot waits before it acts (default 0.6).
 - `TICHU_TABLE_DAYS`: tables untouched for this many days are removed on start (default 30).
 - `TICHU_TESTING=1`: testing mode (tables may be created with a fixed seed). Never in production.
 
-Production: one process (tables live in memory), threads for the connections:
+Production: one process (the tables in use live in its memory), threads for the connections:
 `gunicorn -w 1 --threads 500 -b 0.0.0.0:5000 'app.web.server:create_app()'`
 (one thread per open connection).
 """

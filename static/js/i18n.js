@@ -71,6 +71,9 @@ const REFUSALS = {
   chat_empty: () => t("The message is empty."),
   chat_too_long: () => t("A message has at most 200 characters."),
   chat_too_fast: () => t("Slow down: wait a moment before the next message."),
+  store_unavailable: () => t("The server cannot save right now, so this was not done. Please try again in a moment."),
+  store_conflict: () => t("The table changed meanwhile. Please try again."),
+  table_damaged: () => t("This table's saved game is damaged: it can be watched, not played."),
 };
 
 /** What to show for a refused request. */

@@ -16,6 +16,8 @@ export function render(root, ctx) {
   const around = seats.filter((s) => s !== ctx.base);
   const dialog = renderDialog(ctx);
   replace(root,
+    ctx.table.damaged ? h("p", { class: "notice damaged", role: "status" },
+      t("This table's saved game is damaged: it can be watched, not played.")) : null,
     ctx.table.status === "waiting" ? lobbyPanel(ctx) : takeOverPanel(ctx),
     // Under the panel's sheet (phones) the table is inert: no focus, no taps, hidden from screen readers.
     h("div", { class: ["felt", `status-${ctx.table.status}`], inert: Boolean(ctx.ui.panel && !ctx.wide) },

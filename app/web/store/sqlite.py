@@ -69,14 +69,20 @@ class SQLiteStore(TableStore):
         # Autocommit mode: transactions are begun and ended explicitly below.
         self._db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA busy_timeout = 5000")  # another process with the file open
-        mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-        if mode.lower() != "wal":
-            log.warning("SQLite at %s runs in journal mode %s, not WAL", self.path, mode)
         self._db.execute(f"PRAGMA synchronous = {synchronous.upper()}")
         if max_pages is not None:
             self._db.execute(f"PRAGMA max_page_count = {int(max_pages)}")
-        self._db.executescript(SCHEMA)
-        self._db.execute("INSERT OR IGNORE INTO store_info VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        try:
+            mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if mode.lower() != "wal":
+                log.warning("SQLite at %s runs in journal mode %s, not WAL", self.path, mode)
+            self._db.executescript(SCHEMA)
+            self._db.execute("INSERT OR IGNORE INTO store_info VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        except sqlite3.OperationalError as exc:
+            if not self._db.execute("SELECT 1 FROM sqlite_master WHERE name = 'tables'").fetchone():
+                raise
+            # A read-only disk: tables can be shown, every change is refused until it is writable.
+            log.error("the database %s cannot be written (%s): every change will be refused", self.path, exc)
 
     # -- the contract --------------------------------------------------------------------------
 

@@ -1,0 +1,104 @@
+"""Real server processes (`python -m app`) and Socket.IO clients for tests that kill them.
+
+A `Server` runs on a free loopback port with its own data directory; a
+`SeatClient` is a python-socketio client that keeps its document from the
+server's snapshots and patches, as a browser does.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from app.web.protocol import apply_patch
+
+ROOT = Path(__file__).resolve().parents[2]
+
+socketio = pytest.importorskip("socketio", reason="python-socketio's client (the test extra) is needed")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, data_dir: Path, log_path: Path, **env):
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log_path = log_path
+        full_env = {**os.environ, "TICHU_TESTING": "1", "TICHU_BOT_DELAY": "0", "TICHU_GC_TUNE": "0",
+                    **{k: str(v) for k, v in env.items()}}
+        full_env.pop("PORT", None)
+        self._log = open(log_path, "a")
+        self.proc = subprocess.Popen([sys.executable, "-m", "app", "--port", str(self.port),
+                                      "--data-dir", str(data_dir)],
+                                     cwd=ROOT, env=full_env, stdout=self._log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(self.base + "/healthz", timeout=2):
+                    return
+            except OSError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    self.kill()
+                    raise RuntimeError("the server did not start:\n" + log_path.read_text()[-3000:]) from None
+                time.sleep(0.1)
+
+    def kill9(self) -> None:
+        """`kill -9`: no chance to clean up or flush anything."""
+        if self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(30)
+        self._log.close()
+
+    def kill(self) -> None:
+        try:
+            self.kill9()
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            pass
+
+
+class SeatClient:
+    """One connection: its document and version, kept from the server's messages."""
+
+    def __init__(self, base: str):
+        self.sio = socketio.Client(reconnection=False)
+        self.cond = threading.Condition()
+        self.doc = None
+        self.version = -1
+        self.sio.on("state", self._on_state)
+        self.sio.connect(base, transports=["websocket"], wait_timeout=20)
+
+    def _on_state(self, msg):
+        with self.cond:
+            if msg["t"] == "snapshot":
+                self.doc, self.version = msg["doc"], msg["v"]
+            elif self.doc is not None and msg["base"] == self.version:
+                self.doc, self.version = apply_patch(self.doc, msg["ops"]), msg["v"]
+            else:  # a gap: ask for a snapshot
+                self.sio.emit("sync", {})
+            self.cond.notify_all()
+
+    def call(self, event: str, payload: dict, timeout: float = 20) -> dict:
+        return self.sio.call(event, payload, timeout=timeout)
+
+    def wait_version(self, version: int, timeout: float = 20) -> bool:
+        with self.cond:
+            return self.cond.wait_for(lambda: self.version >= version, timeout)
+
+    def close(self):
+        try:
+            self.sio.disconnect()
+        except Exception:
+            pass
