@@ -345,7 +345,20 @@ def main(argv=None):
     parser.add_argument("--think", type=float, default=0.0, help="seconds a client waits before acting")
     parser.add_argument("--no-persist", action="store_true", help="keep nothing on disk (to see its cost)")
     parser.add_argument("--json", action="store_true", help="print only the JSON result")
+    parser.add_argument("--url",
+                        help="use this running server (e.g. one under a profiler) instead of starting one")
+    parser.add_argument("--pid", type=int, help="with --url: the server's process id, for its CPU and memory")
     args = parser.parse_args(argv)
+    if args.url:
+        args.server = "external"
+        if not args.pid:
+            parser.error("--url needs --pid (the server's process, for its CPU and memory)")
+        server = psutil.Process(args.pid)
+        result = asyncio.run(Bench(args).run(args.url, server))
+        if not args.json:
+            print_table(result)
+        print(json.dumps(result))
+        return
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="tichu-bench-") as data_dir:
         proc = start_server(args, port, data_dir)

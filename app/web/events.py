@@ -193,5 +193,5 @@ def _leave(hub, sid: str) -> None:
         return
     with table.lock:
         before = _presence(table)
-        if table.detach(sid) is not None and before != _presence(table):
+        if hub.detach(table, sid) is not None and before != _presence(table):
             hub.commit(table)

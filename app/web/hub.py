@@ -14,9 +14,10 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from typing import Protocol
 
 from . import table_docs
-from .protocol import diff
+from .protocol import diff, patch_message
 from .registry import Registry
 from .store import Change, StoreUnavailable, VersionConflict
 from .tables import Client, Refused, Table, make_bot
@@ -26,10 +27,19 @@ log = logging.getLogger(__name__)
 STATE_EVENT = "state"
 
 
+class Rooms(Protocol):
+    """Socket.IO rooms: groups of connections that one emit reaches."""
+
+    def enter(self, sid: str, room: str) -> None: ...
+
+    def leave(self, sid: str, room: str) -> None: ...
+
+
 class Hub:
-    def __init__(self, registry: Registry, emit: Callable[[str, str, dict], None]):
+    def __init__(self, registry: Registry, emit: Callable[[str, str, dict], None], rooms: Rooms):
         self.registry = registry
-        self.emit = emit  # emit(sid, event, data)
+        self.emit = emit  # emit(sid or room, event, data)
+        self.rooms = rooms
         self.bots = None  # the BotRunner, set once built
         self._where: dict[str, str] = {}  # sid -> table code
         self._where_lock = threading.Lock()
@@ -150,24 +160,74 @@ class Hub:
             log.error("refused a change of table %s: %s", code, exc)
 
     def broadcast(self, table: Table) -> None:
-        """Send every connection of the table its message for the current version (lock held)."""
+        """Send every connection of the table its message for the current version (lock held).
+
+        Connections of one audience (the same document: seat and rights, `Table.doc_for`)
+        share a Socket.IO room per table: its patch is computed, encoded and queued once
+        per version, whoever and however many watch. A connection whose audience changed
+        (it sat down, stood up, became the manager, ...) leaves its old room before any
+        room hears of this version, gets its own message (a patch from what it holds) and
+        joins its new room after, so each connection still sees every version exactly once.
+        """
         version = table.version
-        cache: dict = {}
-        for client in list(table.clients.values()):
+        rooms: dict[str, tuple[dict, list[Client]]] = {}
+        movers: list[tuple[Client, str, dict]] = []
+        for client in table.clients.values():
             doc = table.doc_for(client)
+            room = room_name(table, doc)
             viewer = client.viewer
-            ops = None
-            if viewer.doc is not None and viewer.version == version - 1:
-                ops = _diff_sections(viewer.doc, doc, cache)
-            message = viewer.message(version, doc, ops)
-            try:
-                self.emit(client.sid, STATE_EVENT, message)
-            except Exception:  # one broken connection must not keep the others uninformed
-                log.exception("cannot send to %s", client.sid)
+            if viewer.room == room and viewer.version == version - 1:
+                rooms.setdefault(room, (doc, []))[1].append(client)
+            else:
+                if viewer.room is not None:
+                    self.rooms.leave(client.sid, viewer.room)
+                    viewer.room = None
+                movers.append((client, room, doc))
+        cache: dict = {}
+        for room, (doc, members) in rooms.items():
+            viewer = members[0].viewer  # all members hold the same document at version - 1
+            message = patch_message(version - 1, version, _diff_sections(viewer.doc, doc, cache))
+            self._send(room, message)
+            for client in members:
+                client.viewer.sent(version, doc)
+        for client, room, doc in movers:
+            viewer = client.viewer
+            ops = _diff_sections(viewer.doc, doc, cache) if viewer.follows(version) else None
+            self._send(client.sid, viewer.message(version, doc, ops))
+            self._enter(client, room)
 
     def snapshot(self, table: Table, client: Client) -> None:
         """A full snapshot for one connection (on join or when it asks after a gap)."""
-        self.emit(client.sid, STATE_EVENT, client.viewer.snapshot(table.version, table.doc_for(client)))
+        doc = table.doc_for(client)
+        self._send(client.sid, client.viewer.snapshot(table.version, doc))
+        self._enter(client, room_name(table, doc))
+
+    def detach(self, table: Table, sid: str) -> Client | None:
+        """A connection stops watching the table (lock held): it leaves its room."""
+        client = table.detach(sid)
+        if client is not None and client.viewer.room is not None:
+            self.rooms.leave(sid, client.viewer.room)
+            client.viewer.room = None
+        return client
+
+    def _enter(self, client: Client, room: str) -> None:
+        viewer = client.viewer
+        if viewer.room != room:
+            if viewer.room is not None:
+                self.rooms.leave(client.sid, viewer.room)
+            self.rooms.enter(client.sid, room)
+            viewer.room = room
+
+    def _send(self, to: str, message: dict) -> None:
+        try:
+            self.emit(to, STATE_EVENT, message)
+        except Exception:  # one broken connection must not keep the others uninformed
+            log.exception("cannot send to %s", to)
+
+
+def room_name(table: Table, doc: dict) -> str:
+    """The Socket.IO room of a table's audience: the table and the document's `you`."""
+    return table.code + "|" + "|".join(map(str, doc["you"].values()))
 
 
 def _diff_sections(old: dict, new: dict, cache: dict) -> list:

@@ -144,13 +144,19 @@ def apply_patch(doc, ops: list):
 
 
 class Viewer:
-    """What one connection last received: the base of its next patch."""
+    """What one connection last received: the base of its next patch, and the room
+    (`hub.room_name`) whose messages it follows."""
 
-    __slots__ = ("version", "doc")
+    __slots__ = ("version", "doc", "room")
 
     def __init__(self):
         self.version: int | None = None
         self.doc: dict | None = None
+        self.room: str | None = None
+
+    def follows(self, version: int) -> bool:
+        """Whether a patch can bring this viewer to `version`."""
+        return self.doc is not None and self.version == version - 1
 
     def message(self, version: int, doc: dict, ops: list | None = None) -> dict:
         """The envelope that brings this viewer to `doc` at `version`; remembers it as sent.
@@ -158,17 +164,20 @@ class Viewer:
         A patch when the viewer holds the previous version, else a snapshot. `ops`
         may be given when the caller has computed the diff from `self.doc` already.
         """
-        if self.doc is None or self.version != version - 1:
+        if not self.follows(version):
             msg = snapshot_message(version, doc)
         else:
             if ops is None:
                 ops = diff(self.doc, doc)
             msg = patch_message(self.version, version, ops)
-        self.version = version
-        self.doc = doc
+        self.sent(version, doc)
         return msg
 
     def snapshot(self, version: int, doc: dict) -> dict:
+        self.sent(version, doc)
+        return snapshot_message(version, doc)
+
+    def sent(self, version: int, doc: dict) -> None:
+        """The viewer now holds `doc` at `version` (a message to its room brought it there)."""
         self.version = version
         self.doc = doc
-        return snapshot_message(version, doc)

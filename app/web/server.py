@@ -32,6 +32,7 @@ from . import assets, events, i18n, routes
 from .bots_runner import BotRunner
 from .hub import Hub
 from .json_import import import_json_tables
+from .packets import JsonPacket
 from .registry import Registry
 from .store import StoreUnavailable, open_store
 
@@ -82,6 +83,19 @@ def tune_gc() -> None:
     gc.set_threshold(20_000, 50, 100)
 
 
+class SocketRooms:
+    """The hub's rooms, kept by the Socket.IO server (outside any request context)."""
+
+    def __init__(self, socketio: SocketIO):
+        self.server = socketio.server
+
+    def enter(self, sid: str, room: str) -> None:
+        self.server.enter_room(sid, room)
+
+    def leave(self, sid: str, room: str) -> None:
+        self.server.leave_room(sid, room)
+
+
 def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__, template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
     app.config.update(default_config())
@@ -91,7 +105,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.json.ensure_ascii = False  # UTF-8 as it is: "ö" in one or two bytes, not six
 
     i18n.init_app(app)
-    socketio = SocketIO(app, async_mode="threading", max_http_buffer_size=64 * 1024)
+    socketio = SocketIO(app, async_mode="threading", max_http_buffer_size=64 * 1024, serializer=JsonPacket)
     store = open_store(app.config)
     if app.config["TICHU_PERSIST"]:
         import_json_tables(store, app.config["TICHU_DATA_DIR"])
@@ -99,10 +113,10 @@ def create_app(config: dict | None = None) -> Flask:
     registry = Registry(store, testing=app.config["TICHU_TESTING"],
                         idle_seconds=app.config["TICHU_IDLE_SECONDS"])
 
-    def emit(sid: str, event: str, data: dict) -> None:
-        socketio.emit(event, data, to=sid)
+    def emit(to: str, event: str, data: dict) -> None:
+        socketio.emit(event, data, to=to)
 
-    hub = Hub(registry, emit)
+    hub = Hub(registry, emit, SocketRooms(socketio))
     runner = BotRunner(hub, registry, delay=app.config["TICHU_BOT_DELAY"],
                        workers=app.config["TICHU_BOT_WORKERS"])
     hub.bots = runner

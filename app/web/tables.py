@@ -161,6 +161,7 @@ class Table:
         self.bots: dict = {}  # seat -> Bot instance for seats a bot plays
         self.clients: dict[str, Client] = {}
         self._views: dict = {}
+        self._docs: dict = {}  # audience -> document, for this version
         self._meta: dict | None = None
         # Storing: game actions accepted since the last commit, what that commit stored (to
         # undo a change the store refused), and whether the log still replays.
@@ -208,6 +209,7 @@ class Table:
     def changed(self):
         """Forget cached views and metadata (after every accepted change)."""
         self._views = {}
+        self._docs = {}
         self._meta = None
         self.updated = time.time()
 
@@ -252,16 +254,27 @@ class Table:
                 self._meta["deck"] = list(get_ruleset(self.ruleset).deck.codes)
         return self._meta
 
-    def doc_for(self, client: Client) -> dict:
+    def you(self, client: Client) -> dict:
+        """What the document says about its reader: the seat and what this person may do."""
         seat = client.seat
         owner = seat is not None and same_hash(self.seats[seat].owner, client.token_hash)
-        you = {
+        return {
             "seat": seat,
             "host": same_hash(client.token_hash, self.host_hash),
             "manage": self.may_manage(client),
             "bot_plays": bool(owner and self.seats[seat].bot is not None),
         }
-        return {"table": self.meta(), "you": you, "game": self.view(seat)}
+
+    def doc_for(self, client: Client) -> dict:
+        """The connection's document. Connections with the same `you` (an audience: the same
+        seat's view, the same rights) share one object per version (cached until the next
+        change), so one diff and one message serve them all."""
+        you = self.you(client)
+        key = tuple(you.values())
+        doc = self._docs.get(key)
+        if doc is None:
+            doc = self._docs[key] = {"table": self.meta(), "you": you, "game": self.view(client.seat)}
+        return doc
 
     def summary(self) -> dict:
         """A line of the lobby's list of tables."""
