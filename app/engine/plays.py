@@ -60,42 +60,55 @@ class _RankCards:
 
 
 _NO_CARDS = _RankCards(0, 0, 0)
-_rank_tables: dict = {}  # id(deck) -> (deck, [per rank: (its cards' mask, {held subset: _RankCards})])
+_rank_tables: dict = {}  # id(deck) -> (deck, its rank table)
 
 
 def _rank_table(deck: Deck) -> list:
+    """Per rank that has normal cards: (rank, shift, width, known), where `hand >> shift &
+    width` is the hand's cards of that rank as a small number (a deck lists each rank's cards
+    next to each other) and known[that number] its _RankCards, made on first use."""
     entry = _rank_tables.get(id(deck))
     if entry is None or entry[0] is not deck:
         masks = [0] * (deck.high + 1)
         for card in mask_cards(deck.normal_mask):
             masks[deck.rank_of[card]] |= 1 << card
-        entry = _rank_tables[id(deck)] = (deck, [(m, {0: _NO_CARDS}) for m in masks])
+        table = []
+        for r, m in enumerate(masks):
+            if m:
+                shift = (m & -m).bit_length() - 1
+                width = m >> shift
+                assert width & (width + 1) == 0, "a rank's cards are not next to each other"
+                table.append((r, shift, width, [None] * (width + 1)))
+        entry = _rank_tables[id(deck)] = (deck, table)
     return entry[1]
 
 
 class _HandIndex:
     """A hand sorted by rank once, shared by the generators of one listing."""
 
-    __slots__ = ("by_rank", "held", "ranks", "pairs", "triples", "ph_bit", "has_ph", "mj_bit",
-                 "deck", "hand", "_suit_ranks")
+    __slots__ = ("by_rank", "held", "ranks", "multi", "pairs", "triples", "ph_bit", "has_ph",
+                 "mj_bit", "deck", "hand", "_suit_ranks")
 
     def __init__(self, hand: int, deck: Deck):
         self.deck = deck
         self.hand = hand
         ph_bit = self.ph_bit = 1 << deck.phoenix
-        held = []  # per rank, its _RankCards
-        ranks = 0  # bit r: the hand holds a normal card of rank r
-        for r, (rank_mask, known) in enumerate(_rank_table(deck)):
-            cards = hand & rank_mask
-            info = known.get(cards)
+        held = [_NO_CARDS] * deck.low  # per rank, its _RankCards (none below the lowest rank)
+        ranks = multi = 0  # bit r: the hand holds a normal card (two or more) of rank r
+        for r, shift, width, known in _rank_table(deck):
+            cards = hand >> shift & width
+            info = known[cards]
             if info is None:
-                info = known[cards] = _RankCards(cards, r, ph_bit)
+                info = known[cards] = _RankCards(cards << shift, r, ph_bit)
             if cards:
                 ranks |= 1 << r
+                if cards & (cards - 1):
+                    multi |= 1 << r
             held.append(info)
         self.held = held
         self.by_rank = [info.bits for info in held]
         self.ranks = ranks
+        self.multi = multi
         self.has_ph = bool(hand & ph_bit)
         self.mj_bit = (1 << deck.mahjong) if hand & (1 << deck.mahjong) else 0
         self.pairs = None
@@ -164,10 +177,20 @@ def _triples(ix: _HandIndex, above: float, out: list):
 
 
 def _stairs(ix: _HandIndex, above: float, min_pairs: int, length: int | None, out: list):
-    pairs = ix.pair_options()
     top = ix.deck.high
     want = None if length is None else length // 2
+    # Starting ranks of enough consecutive ranks that can each make a pair (with the
+    # Phoenix, any rank held can): no stairs start anywhere else.
+    can_pair = ix.ranks if ix.has_ph else ix.multi
+    starts = can_pair
+    for i in range(1, min_pairs if want is None else want):
+        starts &= can_pair >> i
+    if not starts:
+        return
+    pairs = ix.pair_options()
     for lo in range(ix.deck.low, top):
+        if not starts >> lo & 1:
+            continue
         if want is not None and (lo + want - 1 > top or lo + want - 1 <= above):
             continue
         partials = [(0, None)]
@@ -195,12 +218,15 @@ def _stairs(ix: _HandIndex, above: float, min_pairs: int, length: int | None, ou
 
 
 def _full_houses(ix: _HandIndex, above: float, out: list):
-    pairs = ix.pair_options()
-    for t, topts in enumerate(ix.triple_options()):
+    triples = ix.triple_options()
+    if not any(triples):
+        return
+    pairs = [(p, popts) for p, popts in enumerate(ix.pair_options()) if popts]
+    for t, topts in enumerate(triples):
         if t <= above or not topts:
             continue
         for tm, tph in topts:
-            for p, popts in enumerate(pairs):
+            for p, popts in pairs:
                 if p == t:
                     continue
                 for pm, pph in popts:
@@ -220,6 +246,9 @@ def _straights(ix: _HandIndex, above: float, length: int | None, out: list):
     # Rank 1 is the Mah Jong (the Phoenix is never a 1); by_rank holds the normal cards.
     first = 1 if mj_bit else deck.low
     shortest = 5 if length is None else length
+    held = ix.ranks | (2 if mj_bit else 0)
+    if not has_ph and not held & held >> 1 & held >> 2 & held >> 3 & held >> 4:
+        return  # no five consecutive ranks: no straight (the common case, decided at once)
     # reach[r]: how many consecutive ranks from r up the hand can fill, the Phoenix
     # filling one gap (never the 1); starts that cannot reach `shortest` are skipped.
     run = reach = 0

@@ -53,11 +53,11 @@ def _parse_mask(deck, text: str) -> int:
     if entry is None or entry[0] is not deck:
         entry = _bits_by_deck[id(deck)] = (deck, {code: 1 << i for i, code in enumerate(deck.codes)})
     bits = entry[1]
-    mask = 0
     tokens = text.split(" ")
     try:
-        for token in tokens:
-            mask |= bits[token]
+        # Distinct cards are distinct powers of two: their sum is their union, and a card
+        # named twice leaves fewer bits than names (a carry), so the count tells.
+        mask = sum(map(bits.__getitem__, tokens))
     except KeyError:  # another spelling, separator or an unknown card: the full parser decides
         return deck.parse_mask(text)
     if mask.bit_count() != len(tokens):
