@@ -85,7 +85,10 @@ def register(socketio, hub) -> None:
 
     @socketio.on("disconnect")
     def on_disconnect(*_args):
-        _leave(hub, request.sid)
+        try:
+            _leave(hub, request.sid)
+        except Refused as exc:  # not stored (the store is away): the presence is fixed by the next change
+            log.warning("leaving: %s", exc.message)
 
     @handler("join")
     def join(data):
@@ -193,5 +196,9 @@ def _leave(hub, sid: str) -> None:
         return
     with table.lock:
         before = _presence(table)
-        if hub.detach(table, sid) is not None and before != _presence(table):
+        if hub.detach(table, sid) is None:
+            return
+        if before != _presence(table):
             hub.commit(table)
+        else:
+            hub.touch(table)

@@ -159,6 +159,10 @@ class Hub:
             self._store_failures[code] = now
             log.error("refused a change of table %s: %s", code, exc)
 
+    def touch(self, table: Table) -> None:
+        """A connection came or went without changing what anybody sees: nothing to do in one
+        process (the scale-out's hub stores it, as every process must know it)."""
+
     def broadcast(self, table: Table) -> None:
         """Send every connection of the table its message for the current version (lock held).
 

@@ -10,6 +10,8 @@ Configuration (environment variables, or keys of `create_app(config)`):
 - `TICHU_BOT_DELAY`: seconds a bot waits before it acts (default 0.6).
 - `TICHU_TABLE_DAYS`: tables untouched for this many days are removed on start (default 30).
 - `TICHU_TESTING=1`: testing mode (tables may be created with a fixed seed). Never in production.
+- `TICHU_REDIS_URL` (or `--redis URL`): the scale-out: the tables live in Redis and any number
+  of processes serve them (`app/web/shared.py`, deploy/README.md); the data directory is unused.
 
 Production: one process (the tables in use live in its memory), threads for the connections:
 `gunicorn -w 1 --threads 500 -b 0.0.0.0:5000 'app.web.server:create_app()'`
@@ -57,6 +59,9 @@ def default_config() -> dict:
         "TICHU_IDLE_SECONDS": float(os.environ.get("TICHU_IDLE_SECONDS", "300")),
         "TICHU_SQLITE_SYNC": os.environ.get("TICHU_SQLITE_SYNC", "full").strip().lower(),
         "TICHU_GC_TUNE": _env_flag("TICHU_GC_TUNE", True),
+        "TICHU_REDIS_URL": os.environ.get("TICHU_REDIS_URL") or None,
+        "TICHU_REDIS_PREFIX": os.environ.get("TICHU_REDIS_PREFIX", "tichu:"),
+        "TICHU_LEASE_SECONDS": float(os.environ.get("TICHU_LEASE_SECONDS", "5")),
     }
 
 
@@ -105,7 +110,37 @@ def create_app(config: dict | None = None) -> Flask:
     app.json.ensure_ascii = False  # UTF-8 as it is: "ö" in one or two bytes, not six
 
     i18n.init_app(app)
-    socketio = SocketIO(app, async_mode="threading", max_http_buffer_size=64 * 1024, serializer=JsonPacket)
+    redis_url = app.config["TICHU_REDIS_URL"]
+    if redis_url:
+        from . import shared
+        from .message_queue import OrderedRedisManager
+
+        queue = OrderedRedisManager(redis_url, channel=app.config["TICHU_REDIS_PREFIX"] + "socketio")
+        socketio = SocketIO(app, async_mode="threading", max_http_buffer_size=64 * 1024,
+                            serializer=JsonPacket, client_manager=queue)
+        store, registry, hub = shared.build(app, socketio, redis_url)
+        housekeeping(store, app.config["TICHU_TABLE_DAYS"])
+    else:
+        socketio = SocketIO(app, async_mode="threading", max_http_buffer_size=64 * 1024,
+                            serializer=JsonPacket)
+        store, registry, hub = _one_process(app, socketio)
+    app.extensions["tichu"] = hub
+
+    assets.register(app)
+    routes.register(app, hub)
+    events.register(socketio, hub)
+    if app.config["TICHU_PERSIST"] and not redis_url:
+        # Games that were being played carry on at once (the bots' next moves), the rest on demand.
+        for info in store.list_tables(limit=RESUME_AT_START):
+            if info.summary.get("status") == "playing" and not info.damaged:
+                registry.get(info.code)
+    if app.config["TICHU_GC_TUNE"]:
+        tune_gc()
+    return app
+
+
+def _one_process(app: Flask, socketio: SocketIO):
+    """The store, registry and hub of a single process (SQLite, or memory only)."""
     store = open_store(app.config)
     if app.config["TICHU_PERSIST"]:
         import_json_tables(store, app.config["TICHU_DATA_DIR"])
@@ -121,19 +156,7 @@ def create_app(config: dict | None = None) -> Flask:
                        workers=app.config["TICHU_BOT_WORKERS"])
     hub.bots = runner
     registry.on_load = runner.poke  # a loaded game with bots to move carries on
-    app.extensions["tichu"] = hub
-
-    assets.register(app)
-    routes.register(app, hub)
-    events.register(socketio, hub)
-    if app.config["TICHU_PERSIST"]:
-        # Games that were being played carry on at once (the bots' next moves), the rest on demand.
-        for info in store.list_tables(limit=RESUME_AT_START):
-            if info.summary.get("status") == "playing" and not info.damaged:
-                registry.get(info.code)
-    if app.config["TICHU_GC_TUNE"]:
-        tune_gc()
-    return app
+    return store, registry, hub
 
 
 def main(argv=None):
@@ -142,10 +165,16 @@ def main(argv=None):
                         help="address to listen on (0.0.0.0 for the whole network)")
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "5000")))
     parser.add_argument("--data-dir", help="where tables are saved (TICHU_DATA_DIR)")
+    parser.add_argument("--redis", metavar="URL",
+                        help="share the tables with other processes through Redis (TICHU_REDIS_URL)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
-    config = {"TICHU_DATA_DIR": args.data_dir} if args.data_dir else None
+    config = {}
+    if args.data_dir:
+        config["TICHU_DATA_DIR"] = args.data_dir
+    if args.redis:
+        config["TICHU_REDIS_URL"] = args.redis
     app = create_app(config)
     socketio = app.extensions["socketio"]
     print(f"Tichu is served on http://{'localhost' if args.host == '127.0.0.1' else args.host}:{args.port}",

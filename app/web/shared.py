@@ -1,0 +1,433 @@
+"""The scale-out: many server processes, one Redis, every table served by any process.
+
+Built by `build()` when `TICHU_REDIS_URL` is set; events, routes and tables work
+as with one process. What changes:
+
+- The store is `RedisStore`. `SharedRegistry` gives each table a `TableLock`
+  across processes; whoever takes it first catches the table up with what other
+  processes committed (the new meta, the game's new actions).
+- The connections of every process are part of the table's stored state (the
+  meta's `extra.conns`: token hash and process per connection), so all
+  processes agree on who is online and on the documents of each version. Every
+  change is committed, presence included, so a version means the same
+  everywhere.
+- `SharedHub` sends per room: each connection is in the room of its token
+  (anonymous watchers share one), all connections of a room see the same
+  document, so the process that made the change computes one patch per room
+  and Socket.IO's Redis queue (`message_queue.py`) takes it, in version order,
+  to the processes holding those connections. A connection that joins or
+  changes room gets a snapshot.
+- `SharedBots` runs a table's bots in the one process holding the table's
+  lease; others tell the holder through a Redis channel after a change.
+- `Janitor` takes over after a dead process: its connections are removed from
+  their tables (they go offline for everybody) and the bots of tables whose
+  lease expired resume here.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+import redis
+
+from app.bots import LEVELS, SimpleBot
+
+from . import table_docs
+from .bots_runner import BotRunner
+from .errors import Refused
+from .hub import STATE_EVENT, Hub, _diff_sections
+from .leases import Membership, TableLock
+from .protocol import patch_message, snapshot_message
+from .registry import Registry
+from .store import StoreUnavailable
+from .store.redis import RedisStore
+from .tables import PLAYING, Client, Table, make_bot
+
+log = logging.getLogger(__name__)
+
+ANON = "-"  # the room key of watchers without a token
+
+
+def room_key(client: Client) -> str:
+    return client.token_hash or ANON
+
+
+def _bot_for(table: Table, seat: int):
+    """The seat's bot object: the one this process has if it plays the stored level."""
+    bot = table.bots.get(seat)
+    if bot is not None and type(bot) is LEVELS.get(table.seats[seat].bot, SimpleBot):
+        return bot
+    return make_bot(table.seats[seat].bot, seat, table._bot_rng(seat))
+
+
+class SharedRegistry(Registry):
+    store: RedisStore
+
+    def __init__(self, store: RedisStore, membership: Membership, **options):
+        super().__init__(store, **options)
+        self.membership = membership
+        self.hub: SharedHub | None = None  # set once built: it prepares documents after a catch-up
+
+    def create(self, **fields):
+        table, token = super().create(**fields)
+        return self._share(table), token
+
+    def _load(self, code: str) -> Table | None:
+        table = super()._load(code)
+        if table is None:
+            return None
+        self._share(table)
+        self._take_conns(table, table.extra.get("conns") or {})
+        return table
+
+    def _share(self, table: Table) -> Table:
+        table.procs = {}  # sid -> the process holding that connection
+        table.room_docs = (None, {})  # (version, room key -> the document at that version)
+        table.stale = False  # a refused commit: reload everything at the next lock
+        table.lock = TableLock(self.store.redis, self.store.key(table.code) + ":lock",
+                               lambda: self._caught_up(table))
+        return table
+
+    # -- catching up with the other processes -------------------------------------------
+
+    def _caught_up(self, table: Table) -> None:
+        """Under the table's lock: bring it to what Redis holds, documents included."""
+        try:
+            if table.stale or self.store.version(table.code) != table.version:
+                self._catch_up(table)
+        except StoreUnavailable as exc:
+            log.warning("cannot read table %s: %s", table.code, exc)
+            raise Refused("store_unavailable", "the server cannot reach its store; please try again") \
+                from None
+        if table.room_docs[0] != table.version and self.hub is not None:
+            self.hub.prepare(table)
+
+    def _catch_up(self, table: Table) -> None:
+        if table.saved is None:
+            return  # made here, not stored yet
+        game_no = table.game_no
+        moves = table.game.version if table.game is not None and not table.stale else 0
+        found = self.store.load_since(table.code, game_no - 1, moves)
+        if found is None:
+            raise StoreUnavailable(f"table {table.code} is gone from Redis")
+        stored, first = found
+        table_docs.apply_meta(table, stored.meta)
+        current = table.game_no - 1  # the stored log of the current game, if it has actions
+        if table.game_no == game_no and not table.stale and table.game is not None:
+            if stored.game == current and first == moves:
+                for action in stored.actions:  # only the actions this process has not seen
+                    table.game.apply(action)
+        elif table.game_no > 0:
+            actions = stored.actions if stored.game == current and first == 0 else []
+            table.game = table_docs.replay_game(table, current, actions)[0]
+        else:
+            table.game = None
+        self._take_conns(table, stored.meta.get("extra", {}).get("conns") or {})
+        table.bots = {seat: _bot_for(table, seat) for seat in table.bot_seats()}
+        table.version = stored.version
+        table.pending = []
+        table.stale = False
+        table.changed()
+        table.updated = stored.updated
+        table.mark_saved(stored.meta, stored.summary)
+
+    @staticmethod
+    def _take_conns(table: Table, conns: dict) -> None:
+        """The connections of all processes, as stored; this process's objects are kept."""
+        clients = {}
+        table.procs = {}
+        for sid, (token_hash, proc) in conns.items():
+            client = table.clients.get(sid) or Client(sid, token_hash, None)
+            client.token_hash = token_hash
+            client.seat = table.seat_of(token_hash)
+            clients[sid] = client
+            table.procs[sid] = proc
+        table.clients = clients
+
+
+class SharedHub(Hub):
+    def __init__(self, registry: SharedRegistry, socketio, membership: Membership):
+        super().__init__(registry, self._emit, rooms=None)  # rooms here are per token: see _move
+        self.socketio = socketio
+        self.membership = membership
+        self._rooms: dict[str, str] = {}  # sid of this process -> its room
+        self._local: dict[str, set[str]] = {}  # table code -> its connections in this process
+
+    def _emit(self, to: str, event: str, data: dict, skip=None) -> None:
+        self.socketio.emit(event, data, to=to, skip_sid=skip or None)
+
+    @staticmethod
+    def room(table: Table, key: str) -> str:
+        return f"t:{table.code}:{key}"
+
+    # -- connections of this process ---------------------------------------------------
+
+    def bind(self, sid: str, table: Table):
+        super().bind(sid, table)
+        table.procs[sid] = self.membership.id
+        with self._where_lock:
+            self._local.setdefault(table.code, set()).add(sid)
+        try:
+            mine = self.membership.key(f"proc:{self.membership.id}:tables")
+            self.registry.store.redis.sadd(mine, table.code)
+        except redis.RedisError as exc:
+            log.warning("cannot note table %s of this process: %s", table.code, exc)
+
+    def unbind(self, sid: str) -> str | None:
+        code = super().unbind(sid)
+        with self._where_lock:
+            if code is not None:
+                self._local.get(code, set()).discard(sid)
+        return code
+
+    def detach(self, table: Table, sid: str) -> Client | None:
+        """A connection stops watching the table (lock held): it leaves its room."""
+        client = table.detach(sid)
+        table.procs.pop(sid, None)
+        room = self._rooms.pop(sid, None)
+        if room is not None:
+            self.socketio.server.leave_room(sid, room, namespace="/")
+        return client
+
+    def _move(self, sid: str, room: str) -> bool:
+        """Put a connection of this process in `room`; True if it was elsewhere (or nowhere)."""
+        before = self._rooms.get(sid)
+        if before == room:
+            return False
+        server = self.socketio.server
+        if before is not None:
+            server.leave_room(sid, before, namespace="/")
+        server.enter_room(sid, room, namespace="/")
+        self._rooms[sid] = room
+        return True
+
+    @staticmethod
+    def conns(table: Table) -> dict:
+        return {sid: [c.token_hash, table.procs.get(sid)] for sid, c in table.clients.items()}
+
+    # -- documents ---------------------------------------------------------------------
+
+    def doc(self, table: Table, key: str) -> dict:
+        token_hash = None if key == ANON else key
+        return table.doc_for(Client("", token_hash, table.seat_of(token_hash)))
+
+    def prepare(self, table: Table) -> None:
+        """The documents of every room at the current version: the base of the next patches."""
+        keys = {room_key(c) for c in table.clients.values()}
+        table.room_docs = (table.version, {key: self.doc(table, key) for key in keys})
+
+    # -- changes -----------------------------------------------------------------------
+
+    def commit(self, table: Table) -> int:
+        # Every change is stored, presence too: a version means the same in every process.
+        # A new dict: the last stored meta holds the old one (a change in place would hide).
+        table.extra = {**table.extra, "conns": self.conns(table), "rev": table.version + 1}
+        return super().commit(table)
+
+    def undo(self, table: Table) -> None:
+        """A refused commit: the next holder of the lock reloads the table from Redis."""
+        if table.saved is None:
+            return super().undo(table)
+        table.stale = True
+        table.room_docs = (None, {})
+        table.pending = []
+
+    def touch(self, table: Table) -> None:
+        """A connection came or went without anybody seeing it: stored all the same."""
+        if table.saved is None or self.conns(table) != table.saved.meta.get("extra", {}).get("conns"):
+            self.commit(table)
+
+    def broadcast(self, table: Table) -> None:
+        """One message per room for the new version; snapshots to connections new in their room."""
+        version = table.version
+        base_version, before = table.room_docs
+        docs: dict = {}
+        for client in table.clients.values():
+            key = room_key(client)
+            if key not in docs:
+                docs[key] = self.doc(table, key)
+        fresh = []
+        with self._where_lock:
+            local = list(self._local.get(table.code, ()))
+        for sid in local:
+            client = table.clients.get(sid)
+            if client is not None and self._move(sid, self.room(table, room_key(client))):
+                fresh.append(sid)
+                self._emit(sid, STATE_EVENT, snapshot_message(version, docs[room_key(client)]))
+        cache: dict = {}
+        for key, doc in docs.items():
+            old = before.get(key) if base_version == version - 1 else None
+            if old is None:
+                message = snapshot_message(version, doc)  # a room nobody was in: its members are new
+            else:
+                message = patch_message(version - 1, version, _diff_sections(old, doc, cache))
+            self._emit(self.room(table, key), STATE_EVENT, message, skip=fresh)
+        table.room_docs = (version, docs)
+
+    def snapshot(self, table: Table, client: Client) -> None:
+        """A snapshot for one connection of this process (joining unseen, or a sync)."""
+        if table.saved is None or self.conns(table) != table.saved.meta.get("extra", {}).get("conns"):
+            self.commit(table)  # a new connection: stored, and it gets its snapshot from the commit
+            return
+        self._move(client.sid, self.room(table, room_key(client)))
+        docs = table.room_docs[1] if table.room_docs[0] == table.version else {}
+        doc = docs.get(room_key(client)) or self.doc(table, room_key(client))
+        self._emit(client.sid, STATE_EVENT, snapshot_message(table.version, doc))
+
+
+class SharedBots(BotRunner):
+    """Bots of a table run in the process that holds its lease (`bots:{code}`)."""
+
+    def __init__(self, hub, registry, membership: Membership, delay: float, workers: int):
+        super().__init__(hub, registry, delay=delay, workers=workers)
+        self.membership = membership
+        self.redis = registry.store.redis
+        self.channel = membership.key("bots")
+        self.botted = membership.key("botted")
+        self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        self._pubsub.subscribe(**{self.channel: self._on_message})
+        self._listener = self._pubsub.run_in_thread(sleep_time=1.0, daemon=True)
+
+    def poke(self, table: Table) -> None:
+        lease = f"bots:{table.code}"
+        try:
+            if not table.bots or table.status != PLAYING:
+                if self.membership.holds(lease):
+                    self.membership.release(lease)
+                    self.redis.srem(self.botted, table.code)
+                return
+            if self.membership.take(lease):
+                self.redis.sadd(self.botted, table.code)
+                super().poke(table)
+            else:
+                self.redis.publish(self.channel, table.code)  # the holder looks
+        except redis.RedisError as exc:  # the janitor's next sweep finds the table
+            log.warning("cannot hand table %s to its bots: %s", table.code, exc)
+
+    def _on_message(self, message) -> None:
+        code = message["data"].decode()
+        if self.membership.holds(f"bots:{code}") and self.registry.get(code) is not None:
+            self.wake(code)
+
+    def wake(self, code: str) -> None:
+        """Schedule a turn whatever this process last saw of the table: the turn catches up."""
+        with self._cond:
+            if code in self._running:
+                self._again.add(code)
+            elif code not in self._scheduled:
+                self._push(code)
+
+    def turn(self, table: Table) -> bool:
+        if not self.membership.holds(f"bots:{table.code}"):
+            return False
+        return super().turn(table)
+
+    def adopt_orphans(self) -> None:
+        """Take the bots of tables whose lease expired (their process died)."""
+        codes = [c.decode() for c in self.redis.smembers(self.botted)]
+        if not codes:
+            return
+        holders = self.redis.mget([self.membership.key(f"lease:bots:{code}") for code in codes])
+        for code, holder in zip(codes, holders):
+            if holder is not None:
+                continue
+            table = self.registry.get(code)
+            if table is None:
+                self.redis.srem(self.botted, code)
+                continue
+            with table.lock:  # catch up first
+                pass
+            log.info("taking over the bots of table %s", code)
+            self.poke(table)
+
+    def stop(self):
+        super().stop()
+        try:
+            self._listener.stop()
+        except Exception:  # stopping while it reconnects
+            pass
+
+
+class Janitor:
+    """Cleans up after dead processes, every `interval` seconds (see the module's doc)."""
+
+    def __init__(self, hub: SharedHub, bots: SharedBots, membership: Membership, interval: float = 1.0):
+        self.hub = hub
+        self.bots = bots
+        self.membership = membership
+        self.interval = interval
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._loop, name="janitor", daemon=True)
+
+    def start(self):
+        self._thread.start()
+
+    def stop(self):
+        self._stop.set()
+
+    def _loop(self):
+        while not self._stop.wait(self.interval):
+            try:
+                self.sweep()
+            except Exception:
+                log.exception("janitor sweep failed")
+
+    def sweep(self) -> None:
+        for member in self.membership.dead():
+            if self.membership.claim_reaping(member):
+                self.reap(member)
+        self.bots.adopt_orphans()
+
+    def reap(self, member: str) -> None:
+        """Remove a dead process's connections from its tables."""
+        from .events import _presence
+
+        key = self.membership.key(f"proc:{member}:tables")
+        codes = [c.decode() for c in self.hub.registry.store.redis.smembers(key)]
+        log.info("process %s is gone: cleaning %d table(s)", member, len(codes))
+        failed = False
+        for code in codes:
+            table = self.hub.registry.get(code)
+            if table is None:
+                continue
+            try:
+                with table.lock:
+                    gone = [sid for sid, proc in table.procs.items() if proc == member]
+                    if not gone:
+                        continue
+                    before = _presence(table)
+                    for sid in gone:
+                        table.detach(sid)
+                        table.procs.pop(sid, None)
+                    if before != _presence(table):
+                        self.hub.commit(table)
+                    else:
+                        self.hub.touch(table)
+            except Refused as exc:
+                log.warning("cannot clean table %s now: %s", code, exc.message)
+                failed = True  # tried again once this claim expires
+        if not failed:
+            self.hub.registry.store.redis.delete(key)
+            self.membership.forget(member)
+
+
+def build(app, socketio, url: str):
+    """The registry and hub of a scale-out process, its bots, heartbeat and janitor started."""
+    config = app.config
+    prefix = config["TICHU_REDIS_PREFIX"]
+    store = RedisStore.from_url(url, prefix)
+    membership = Membership(store.redis, prefix, ttl=float(config["TICHU_LEASE_SECONDS"]))
+    registry = SharedRegistry(store, membership, testing=config["TICHU_TESTING"],
+                              idle_seconds=config["TICHU_IDLE_SECONDS"])
+    hub = SharedHub(registry, socketio, membership)
+    registry.hub = hub
+    membership.start()
+    bots = SharedBots(hub, registry, membership, delay=config["TICHU_BOT_DELAY"],
+                      workers=config["TICHU_BOT_WORKERS"])
+    hub.bots = bots
+    registry.on_load = bots.poke
+    janitor = Janitor(hub, bots, membership)
+    janitor.start()
+    app.extensions["tichu_cluster"] = {"membership": membership, "janitor": janitor}
+    return store, registry, hub

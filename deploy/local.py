@@ -1,0 +1,241 @@
+"""A scale-out on this machine: Redis, N app processes and nginx in front, on free loopback ports.
+
+    python deploy/local.py --processes 2      # then open the printed address; Ctrl-C stops it all
+
+The tests and `bench/web_bench.py --processes N` start the same pieces through
+this module: `RedisServer` (with deploy/redis.conf), `AppProcess` (`python -m
+app --redis URL`, or gunicorn with one worker) and `Nginx` (with
+deploy/nginx.conf, its upstream and port rewritten). Each keeps its files in a
+directory of its own and is stopped (or killed) by its own process id.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DEPLOY = ROOT / "deploy"
+
+
+class Missing(RuntimeError):
+    """A program the scale-out needs is not installed."""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def find(name: str, *paths: str) -> str:
+    for path in paths:
+        if os.access(path, os.X_OK):
+            return path
+    found = shutil.which(name)
+    if found is None:
+        raise Missing(f"{name} is not installed (Debian: apt-get install {name}; scripts/test.sh does)")
+    return found
+
+
+def wait_until(check, timeout: float, what: str, proc: subprocess.Popen | None = None,
+               log: Path | None = None):
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if check():
+                return
+        except OSError:
+            pass
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"{what} exited ({proc.returncode}):\n{_tail(log)}")
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{what} did not start within {timeout} s:\n{_tail(log)}")
+        time.sleep(0.05)
+
+
+def _tail(log: Path | None) -> str:
+    return log.read_text(errors="replace")[-3000:] if log is not None and log.exists() else ""
+
+
+class Process:
+    proc: subprocess.Popen | None = None
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def kill(self) -> None:
+        """kill -9, at once: no clean-up of any kind."""
+        if self.proc is not None and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        try:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.kill()
+        except ProcessLookupError:
+            pass
+
+    @property
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+
+class RedisServer(Process):
+    def __init__(self, directory: Path, appendfsync: str = "everysec"):
+        self.binary = find("redis-server", "/usr/bin/redis-server")
+        self.directory = Path(directory)
+        self.port = free_port()
+        self.appendfsync = appendfsync
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> RedisServer:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        log = self.directory / "redis.log"
+        cmd = [self.binary, str(DEPLOY / "redis.conf"), "--port", str(self.port), "--bind", "127.0.0.1",
+               "--dir", str(self.directory), "--appendfsync", self.appendfsync, "--logfile", str(log)]
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+                                     start_new_session=True)
+        wait_until(self.ping, 15, "redis-server", self.proc, log)
+        return self
+
+    def ping(self) -> bool:
+        with socket.create_connection(("127.0.0.1", self.port), timeout=1) as s:
+            s.sendall(b"PING\r\n")
+            return s.recv(16).startswith(b"+PONG")
+
+
+class AppProcess(Process):
+    """One app process of the scale-out: `python -m app` (werkzeug) or gunicorn with one worker."""
+
+    def __init__(self, directory: Path, redis_url: str, env: dict | None = None, server: str = "werkzeug",
+                 threads: int = 600):
+        self.directory = Path(directory)
+        self.redis_url = redis_url
+        self.port = free_port()
+        self.env = env or {}
+        self.server = server
+        self.threads = threads
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> AppProcess:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self.log = self.directory / f"app-{self.port}.log"
+        env = {**os.environ, "TICHU_REDIS_URL": self.redis_url,
+               "TICHU_DATA_DIR": str(self.directory / "data"), **self.env}
+        env.pop("PORT", None)
+        if self.server == "gunicorn":
+            cmd = [sys.executable, "-m", "gunicorn", "-w", "1", "--threads", str(self.threads),
+                   "-b", f"127.0.0.1:{self.port}", "--graceful-timeout", "3", "--log-level", "warning",
+                   "app.web.server:create_app()"]
+        else:
+            cmd = [sys.executable, "-m", "app", "--port", str(self.port)]
+        with open(self.log, "ab") as out:
+            self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                         start_new_session=True)
+        wait_until(self.healthy, 30, f"app process on port {self.port}", self.proc, self.log)
+        return self
+
+    def healthy(self) -> bool:
+        with urllib.request.urlopen(self.base + "/healthz", timeout=1) as resp:
+            return resp.status == 200
+
+
+def site_config(ports: list[int], listen: int) -> str:
+    """deploy/nginx.conf with its upstream servers and its port replaced."""
+    text = (DEPLOY / "nginx.conf").read_text()
+    lines = "\n".join(f"    server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;" for p in ports)
+    text, count = re.subn(r"(?m)^    server 127\.0\.0\.1:\d+ [^\n]*\n(    server 127\.0\.0\.1:\d+ [^\n]*\n)*",
+                          lines + "\n", text)
+    assert count == 1, "deploy/nginx.conf: the upstream's server lines were not found"
+    text, count = re.subn(r"listen \d+;", f"listen 127.0.0.1:{listen};", text)
+    assert count == 1, "deploy/nginx.conf: the listen line was not found"
+    return text
+
+
+class Nginx(Process):
+    def __init__(self, directory: Path, ports: list[int]):
+        self.binary = find("nginx", "/usr/sbin/nginx")
+        self.directory = Path(directory)
+        self.ports = ports
+        self.port = free_port()
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Nginx:
+        d = self.directory
+        d.mkdir(parents=True, exist_ok=True)
+        (d / "tichu.conf").write_text(site_config(self.ports, self.port))
+        temp = "\n".join(f"  {kind}_temp_path {d / kind};" for kind in
+                         ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+        user = "user root;\n" if os.geteuid() == 0 else ""  # workers write the temp dirs made here
+        (d / "nginx.conf").write_text(
+            f"{user}worker_processes 1;\npid {d / 'nginx.pid'};\nerror_log {d / 'error.log'} warn;\n"
+            f"events {{ worker_connections 4096; }}\n"
+            f"http {{\n  access_log off;\n{temp}\n  include {d / 'tichu.conf'};\n}}\n")
+        log = d / "error.log"
+        cmd = [self.binary, "-p", str(d), "-c", str(d / "nginx.conf"), "-g", "daemon off;"]
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=open(log, "ab"),
+                                     start_new_session=True)
+        wait_until(self.healthy, 15, "nginx", self.proc, log)
+        return self
+
+    def healthy(self) -> bool:
+        with urllib.request.urlopen(self.base + "/healthz", timeout=1) as resp:
+            return resp.status == 200
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--server", choices=("werkzeug", "gunicorn"), default="werkzeug")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="tichu-local-") as tmp:
+        tmp = Path(tmp)
+        parts: list[Process] = []
+        try:
+            redis = RedisServer(tmp / "redis").start()
+            parts.append(redis)
+            apps = [AppProcess(tmp / "apps", redis.url, server=args.server).start()
+                    for _ in range(args.processes)]
+            parts += apps
+            nginx = Nginx(tmp / "nginx", [a.port for a in apps]).start()
+            parts.append(nginx)
+            print(f"Tichu on {nginx.base} ({args.processes} processes: "
+                  f"{', '.join(str(a.port) for a in apps)}; Redis {redis.url}). Ctrl-C stops.", flush=True)
+            while all(p.alive for p in parts):
+                time.sleep(1)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            for part in reversed(parts):
+                part.stop()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+from .fixtures import apps, nginx_front, redis_server  # noqa: F401
