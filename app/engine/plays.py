@@ -86,15 +86,16 @@ def _rank_table(deck: Deck) -> list:
 class _HandIndex:
     """A hand sorted by rank once, shared by the generators of one listing."""
 
-    __slots__ = ("by_rank", "held", "ranks", "multi", "pairs", "triples", "ph_bit", "has_ph",
-                 "mj_bit", "deck", "hand", "_suit_ranks")
+    __slots__ = ("by_rank", "held", "ranks", "multi", "fours", "pairs", "triples", "ph_bit",
+                 "has_ph", "mj_bit", "deck", "hand", "_suit_ranks")
 
     def __init__(self, hand: int, deck: Deck):
         self.deck = deck
         self.hand = hand
         ph_bit = self.ph_bit = 1 << deck.phoenix
         held = [_NO_CARDS] * deck.low  # per rank, its _RankCards (none below the lowest rank)
-        ranks = multi = 0  # bit r: the hand holds a normal card (two or more) of rank r
+        # Bit r: the hand holds a normal card, two or more, all four of rank r.
+        ranks = multi = fours = 0
         for r, shift, width, known in _rank_table(deck):
             cards = hand >> shift & width
             info = known[cards]
@@ -104,11 +105,14 @@ class _HandIndex:
                 ranks |= 1 << r
                 if cards & (cards - 1):
                     multi |= 1 << r
+                    if len(info.bits) == 4:
+                        fours |= 1 << r
             held.append(info)
         self.held = held
         self.by_rank = [info.bits for info in held]
         self.ranks = ranks
         self.multi = multi
+        self.fours = fours
         self.has_ph = bool(hand & ph_bit)
         self.mj_bit = (1 << deck.mahjong) if hand & (1 << deck.mahjong) else 0
         self.pairs = None
@@ -301,11 +305,15 @@ def _bombs(ix: _HandIndex, above: float, out: list):
     """Four of a kind and straight flushes (no special card is ever in a bomb)."""
     deck = ix.deck
     by_rank = ix.by_rank
-    for r in range(deck.low, deck.high + 1):
-        bits = by_rank[r]
-        if len(bits) == 4 and r > above:
-            out.append((BOMB, 4, r, bits[0] | bits[1] | bits[2] | bits[3], None))
+    if ix.fours:
+        for r in range(deck.low, deck.high + 1):
+            bits = by_rank[r]
+            if len(bits) == 4 and r > above:
+                out.append((BOMB, 4, r, bits[0] | bits[1] | bits[2] | bits[3], None))
     low, top = deck.low, deck.high
+    ranks = ix.ranks
+    if not ranks & ranks >> 1 & ranks >> 2 & ranks >> 3 & ranks >> 4:
+        return  # not even five consecutive ranks in all suits together: no straight flush
     for s, held in enumerate(ix.suit_ranks):
         if not held & (held >> 1) & (held >> 2) & (held >> 3) & (held >> 4):
             continue  # no five consecutive ranks in this suit

@@ -30,14 +30,16 @@ def _rules(name, options):
     if options is None:
         options = {}
     key = None
-    if isinstance(name, str) and isinstance(options, dict) and all(
-            type(v) in _SCALARS for v in options.values()):
+    if type(options) is dict and not options:
+        key = name  # the defaults: the commonest query by far
+    elif isinstance(options, dict) and all(type(v) in _SCALARS for v in options.values()):
         key = (name, tuple((k, type(v), v) for k, v in options.items()))
+    if key is not None and type(name) is str:
         rules = _rules_cache.get(key)
         if rules is not None:
             return rules
     rules = get_ruleset(name).resolve(options)
-    if key is not None:
+    if key is not None and type(name) is str:
         if len(_rules_cache) >= 256:
             _rules_cache.clear()
         _rules_cache[key] = rules
@@ -122,10 +124,19 @@ def _table_play(rules, on: str, on_phoenix) -> tuple:
     return on_mask, choose_reading(readings, ph, deck)[0]
 
 
+_ranks: dict = {}  # (lowest rank, highest rank, type, value) -> the rank it names
+
+
 def _rank(deck, value, key):
     if not isinstance(value, (str, int)) or isinstance(value, bool):
         raise QueryError(f"'{key}' must be a rank 2..{deck.rank_name(deck.high)} or null")
-    return deck.parse_rank(value)
+    known = (deck.low, deck.high, type(value), value)
+    rank = _ranks.get(known)
+    if rank is None:
+        rank = deck.parse_rank(value)  # raises for what is no rank of the deck: never cached
+        if len(_ranks) < 4096:
+            _ranks[known] = rank
+    return rank
 
 
 def query_plays(query) -> tuple:
