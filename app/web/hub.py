@@ -110,7 +110,9 @@ class Hub:
             raise reason
         table.changed()
         table.updated = change.updated
-        table.mark_saved(meta, summary, version)  # commit() then advances table.version to it
+        table.mark_saved(meta, summary, version)
+        if summary_new:
+            self.registry.lobby_changed()  # commit() then advances table.version to it
 
     def undo(self, table: Table) -> None:
         """Put the table back as the store has it (lock held); a never stored one is dropped."""

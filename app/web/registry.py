@@ -38,6 +38,7 @@ log = logging.getLogger(__name__)
 
 SWEEP_EVERY = 30.0  # seconds between looks for idle tables
 LOBBY_SCAN = 1000  # the most recently updated tables the lobby's list is chosen from
+LOBBY_FRESH = 1.0  # seconds the lobby's list is served from memory
 
 
 class Registry:
@@ -51,6 +52,7 @@ class Registry:
         self._lock = threading.Lock()
         self._load_lock = threading.Lock()  # one load at a time: never two objects for one table
         self._next_sweep = time.monotonic() + SWEEP_EVERY
+        self._lobby: tuple | None = None  # (fresh until, limit, rows)
 
     def create(self, *, host_name, name=None, ruleset="standard", options=None, listed=True,
                seed=None, settings=None) -> tuple[Table, str]:
@@ -152,7 +154,23 @@ class Registry:
             return list(self._tables.values())
 
     def listed(self, limit: int = 50) -> list[dict]:
-        """Tables for the lobby: open ones first, then games to watch; newest first."""
+        """Tables for the lobby: open ones first, then games to watch; newest first.
+
+        Read from the store again once a line changed, else at most every LOBBY_FRESH seconds
+        (every open lobby asks every few seconds)."""
+        now = time.monotonic()
+        cached = self._lobby
+        if cached is not None and cached[0] > now and cached[1] == limit:
+            return cached[2]
+        rows = self._lobby_rows(limit)
+        self._lobby = (now + LOBBY_FRESH, limit, rows)
+        return rows
+
+    def lobby_changed(self) -> None:
+        """A table's lobby line changed: the next list is read anew."""
+        self._lobby = None
+
+    def _lobby_rows(self, limit: int) -> list[dict]:
         rows = [{**info.summary, "updated": info.updated}
                 for info in self.store.list_tables(listed_only=True, limit=LOBBY_SCAN)
                 if not info.damaged and info.summary.get("status") in (WAITING, PLAYING, OVER)]
