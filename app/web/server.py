@@ -5,7 +5,8 @@ Configuration (environment variables, or keys of `create_app(config)`):
 
 - `TICHU_DATA_DIR`: where tables are kept, one SQLite database (default `instance/tables`
   under the working directory); `TICHU_PERSIST=0` keeps them in memory only.
-- `TICHU_SQLITE_SYNC`: `full` (default; an acknowledged change survives a power loss) or `normal`.
+- `TICHU_SQLITE_SYNC`: `normal` (default; an acknowledged change survives `kill -9` and crashes of
+  the server, not a power loss) or `full` (survives a power loss too, one fsync per change).
 - `TICHU_IDLE_SECONDS`: a table nobody has open this long leaves memory (default 300).
 - `TICHU_BOT_DELAY`: seconds a bot waits before it acts (default 0.6).
 - `TICHU_TABLE_DAYS`: tables untouched for this many days are removed on start (default 30).
@@ -57,7 +58,7 @@ def default_config() -> dict:
         "TICHU_BOT_WORKERS": int(os.environ.get("TICHU_BOT_WORKERS", "4")),
         "TICHU_TABLE_DAYS": float(os.environ.get("TICHU_TABLE_DAYS", "30")),
         "TICHU_IDLE_SECONDS": float(os.environ.get("TICHU_IDLE_SECONDS", "300")),
-        "TICHU_SQLITE_SYNC": os.environ.get("TICHU_SQLITE_SYNC", "full").strip().lower(),
+        "TICHU_SQLITE_SYNC": os.environ.get("TICHU_SQLITE_SYNC", "normal").strip().lower(),
         "TICHU_GC_TUNE": _env_flag("TICHU_GC_TUNE", True),
         "TICHU_REDIS_URL": os.environ.get("TICHU_REDIS_URL") or None,
         "TICHU_REDIS_PREFIX": os.environ.get("TICHU_REDIS_PREFIX", "tichu:"),

@@ -31,4 +31,4 @@ def open_store(config) -> TableStore:
         return MemoryStore()
     from .sqlite import FILE_NAME, SQLiteStore
     directory = Path(config["TICHU_DATA_DIR"])
-    return SQLiteStore(directory / FILE_NAME, synchronous=config.get("TICHU_SQLITE_SYNC", "full"))
+    return SQLiteStore(directory / FILE_NAME, synchronous=config.get("TICHU_SQLITE_SYNC", "normal"))

@@ -1,13 +1,19 @@
 """The embedded default: every table in one SQLite database file (WAL mode).
 
 Durability: each commit is one transaction (`BEGIN IMMEDIATE` ... `COMMIT`)
-that returns only once SQLite has written it to the write-ahead log. With
-`synchronous=FULL` (the default here) the log is fsync'd at every commit, so
-an acknowledged change survives `kill -9` of the server and also a power
-loss or OS crash, as far as the disk honours fsync. `synchronous=NORMAL`
-(`TICHU_SQLITE_SYNC=normal`) still survives `kill -9` (the change is in the
-OS's page cache once the commit returns) but may lose the last commits to a
-power loss; it saves one fsync per action.
+that returns only once SQLite has written it to the write-ahead log.
+
+- `synchronous=NORMAL` (the default): the commit has been written to the log
+  file (in the OS's page cache) when it returns, so an acknowledged change
+  survives `kill -9` or any crash of the server process. A power loss or an
+  OS crash may lose the last changes (the log is fsync'd at checkpoints); the
+  database stays consistent, at an earlier version.
+- `synchronous=FULL` (`TICHU_SQLITE_SYNC=full`): the log is fsync'd at every
+  commit, so an acknowledged change survives a power loss too, as far as the
+  disk honours fsync. It costs one fsync per accepted change, measured here
+  (a shared virtual disk) at 9.7 ms on average and 163 ms at p99 against
+  1.1 ms / 38 ms with NORMAL; as commits are serialised, that caps a process
+  near 100 changes per second.
 
 One connection, used under a lock: writes are serialised by SQLite anyway,
 and each is short (a row update and a few small inserts).
@@ -58,7 +64,7 @@ def _text(value) -> str:
 class SQLiteStore(TableStore):
     kind = "sqlite"
 
-    def __init__(self, path: str | Path, *, synchronous: str = "full", max_pages: int | None = None):
+    def __init__(self, path: str | Path, *, synchronous: str = "normal", max_pages: int | None = None):
         """`path`: the database file (made with its folder if missing). `max_pages`: a size
         limit in pages (for tests of a full disk)."""
         if synchronous not in SYNC_MODES:

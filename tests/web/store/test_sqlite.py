@@ -15,13 +15,18 @@ def change(version, **fields):
                   fields.get("actions", ()))
 
 
-def test_one_database_in_wal_mode_with_full_sync(tmp_path):
+def test_one_database_in_wal_mode(tmp_path):
     store = SQLiteStore(tmp_path / "data" / "tables.sqlite3")
     try:
         assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
     finally:
         store.close()
+    full = SQLiteStore(tmp_path / "data" / "tables.sqlite3", synchronous="full")
+    try:
+        assert full._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    finally:
+        full.close()
     with pytest.raises(ValueError):
         SQLiteStore(tmp_path / "x.sqlite3", synchronous="off")
 
