@@ -29,7 +29,8 @@ JS_KEYWORDS = {"t": None, "tn": (1, 2), "tp": ((1, "c"), 2)}
 # The scripts of each page (its modules), so a page gets only the messages it can show.
 PAGE_SCRIPTS = {
     "lobby": ("lobby.js", "i18n.js", "dom.js", "store.js"),
-    "table": tuple(sorted(p.name for p in SCRIPTS.glob("*.js") if p.name != "lobby.js")),
+    "table": tuple(sorted(p.name for p in SCRIPTS.glob("*.js") if p.name not in ("lobby.js", "replay.js"))),
+    "replay": ("replay.js", "i18n.js", "dom.js", "cards.js"),
 }
 LANGUAGES = {"en": "English", "de": "Deutsch"}  # code -> the language's own name
 DEFAULT = "en"

@@ -12,7 +12,7 @@ from jinja2.utils import htmlsafe_json_dumps
 
 from app.engine import RULESETS
 
-from . import i18n
+from . import i18n, replay
 from .tables import SETTINGS, Refused
 
 
@@ -47,7 +47,7 @@ def register(app: Flask, hub) -> None:
     @app.context_processor
     def language():
         lang = str(get_locale() or i18n.DEFAULT)
-        page = "table" if request.endpoint == "table_page" else "lobby"
+        page = {"table_page": "table", "replay_page": "replay"}.get(request.endpoint, "lobby")
         return {"lang": lang, "languages": i18n.LANGUAGES, "i18n": i18n.page_i18n(lang, page)}
 
     @app.get("/lang/<code>")
@@ -113,6 +113,8 @@ def register(app: Flask, hub) -> None:
         response = jsonify(record)
         response.headers["Content-Disposition"] = f'attachment; filename="tichu-{table.code}{suffix}.json"'
         return response
+
+    replay.register(app, page_config)
 
     @app.get("/healthz")
     def health():

@@ -93,7 +93,8 @@ function gameOver(ctx) {
   return h("div", { class: "game-over" },
     h("h2", {}, text),
     h("p", {}, t("Final score {a} : {b}", { a: totals[0], b: totals[1] })),
-    h("p", {}, h("a", { href: `/t/${ctx.table.code}/record.json`, download: "" }, t("Download the game record"))),
+    h("p", {}, h("a", { href: `/t/${ctx.table.code}/record.json`, download: "" }, t("Download the game record")),
+      " · ", h("a", { href: `/replay?table=${ctx.table.code}`, target: "_blank", rel: "noopener" }, t("Watch the replay"))),
     ctx.you.manage ? h("button", { type: "button", class: "primary", dataset: { key: "new-game" },
       onclick: () => ctx.request("new_game", {}) }, t("New game")) : null);
 }

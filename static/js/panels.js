@@ -73,7 +73,9 @@ function scoreSheet(ctx) {
         [0, 1].map((team) => h("td", { class: "total", dataset: { team: String(team) } }, String(totals[team])))))),
     rounds.length ? chart(ctx, rounds) : null,
     rounds.length ? h("a", { href: `/t/${ctx.table.code}/record.json`, download: "" },
-      view.game_over ? t("Download the game record") : t("Download the completed rounds")) : null);
+      view.game_over ? t("Download the game record") : t("Download the completed rounds")) : null,
+    rounds.length ? h("a", { href: `/replay?table=${ctx.table.code}`, target: "_blank", rel: "noopener" },
+      t("Watch the replay")) : null);
 }
 
 function roundDetail(ctx, r, team) {

@@ -1,0 +1,68 @@
+"""The replay viewer in Chromium: open a record file, step through it, refuse a bad file."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from playwright.sync_api import expect
+
+from app.engine import Game, export_record
+from app.engine.simulate import play_random_round
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def one_round_record() -> dict:
+    game = Game("standard", {"target": 1000}, seed=11)
+    play_random_round(game, random.Random(11))
+    return export_record(game)
+
+
+def test_a_record_file_steps_forward_and_back_with_every_hand_open(server, contexts, tmp_path):
+    record = one_round_record()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    actions = record["rounds"][0]["actions"]
+    page = contexts(**PHONE).new_page()
+    page.goto(server + "/replay")
+    page.set_input_files("#record-file", str(path))
+    position = page.locator(".replay-controls .position")
+    expect(position).to_have_text(f"0 / {len(actions)}")
+    expect(page.locator(".replay-action")).to_have_text("The deal")
+    expect(page.locator(".replay-seat")).to_have_count(4)
+    # Eight cards each before the Grand Tichu decisions, all open.
+    expect(page.locator(".replay-seat").first.locator(".card")).to_have_count(8)
+    page.get_by_role("button", name="Next action").click()
+    expect(position).to_have_text(f"1 / {len(actions)}")
+    page.keyboard.press("ArrowRight")
+    expect(position).to_have_text(f"2 / {len(actions)}")
+    page.keyboard.press("ArrowLeft")
+    expect(position).to_have_text(f"1 / {len(actions)}")
+    page.get_by_role("button", name="Next trick").click()
+    # The first trick is collected: the trick is empty or a new lead lies there, hands are smaller.
+    first_trick_end = page.locator(".replay-controls .position").inner_text()
+    assert int(first_trick_end.split(" / ")[0]) > 2
+    page.get_by_role("button", name="End of the round").click()
+    expect(position).to_have_text(f"{len(actions)} / {len(actions)}")
+    expect(page.locator(".replay-message.info")).to_have_text("The round is over.")
+    expect(page.locator(".replay-score")).to_contain_text("Team 1")
+    page.get_by_role("button", name="Start of the round").click()
+    expect(position).to_have_text(f"0 / {len(actions)}")
+    # Nothing on the page overflows the phone's width.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_a_foreign_file_gets_a_clear_message(server, contexts, tmp_path):
+    page = contexts().new_page()
+    page.goto(server + "/replay")
+    bad = tmp_path / "notes.json"
+    bad.write_text(json.dumps({"format": "chess-pgn", "moves": ["e4"]}))
+    page.set_input_files("#record-file", str(bad))
+    expect(page.get_by_role("alert")).to_contain_text("This file is not a game record we can read")
+    text = tmp_path / "notes.txt"
+    text.write_text("hello")
+    page.set_input_files("#record-file", str(text))
+    expect(page.get_by_role("alert")).to_contain_text("it is not JSON")
+    page.goto(server + "/replay?table=NOPE1")
+    expect(page.get_by_role("alert")).to_contain_text("There is no finished game to replay at this table.")

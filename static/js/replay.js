@@ -1,0 +1,199 @@
+// The replay viewer: opens a game record (an uploaded file, or a table's game by
+// ?table=CODE&game=N), asks the server for one round's frames at a time and steps
+// through them, action by action or trick by trick, with every hand open.
+// The server replays the record with the engine's full checks; this page knows no rule.
+import { h, replace } from "./dom.js";
+import { rankName, t, tn } from "./i18n.js";
+import { cardRow } from "./cards.js";
+
+const root = document.getElementById("app");
+const params = new URLSearchParams(location.search);
+const state = { record: null, data: null, at: 0, source: "" };
+
+function seatName(seat) {
+  const table = state.data && state.data.geometry.table;
+  return seat === table ? t("the Table") : t("Seat {n}", { n: seat + 1 });
+}
+
+function message(text, kind = "error") {
+  return h("p", { class: ["replay-message", kind], role: kind === "error" ? "alert" : "status" }, text);
+}
+
+async function loadRound(round) {
+  let answer;
+  try {
+    const response = await fetch("/api/replay", {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ record: state.record, round }),
+    });
+    answer = await response.json();
+  } catch (err) {
+    answer = { ok: false, message: t("The server did not answer. Please try again.") };
+  }
+  if (!answer.ok) {
+    state.data = null;
+    return show(message(answer.code === "bad_record" || answer.code === "too_large"
+      ? t("This file is not a game record we can read: {why}", { why: answer.message })
+      : answer.message || t("That did not work.")));
+  }
+  state.data = answer;
+  state.at = 0;
+  draw();
+}
+
+function openRecord(text, source) {
+  let record;
+  try {
+    record = JSON.parse(text);
+  } catch (err) {
+    return show(message(t("This file is not a game record we can read: {why}", { why: t("it is not JSON") })));
+  }
+  state.record = record;
+  state.source = source;
+  loadRound(0);
+}
+
+function picker() {
+  const input = h("input", { type: "file", id: "record-file", accept: ".json,application/json",
+    onchange: () => {
+      const file = input.files && input.files[0];
+      if (!file) return;
+      if (file.size > 2 * 1024 * 1024) return show(message(t("This file is too large for a game record.")));
+      file.text().then((text) => openRecord(text, file.name));
+    } });
+  return h("section", { class: "replay-open" },
+    h("label", { for: "record-file" }, t("Open a game record (a .json file downloaded from a table)")),
+    input);
+}
+
+function show(...content) {
+  replace(root, picker(), ...content);
+}
+
+function actionText(action) {
+  if (!action) return t("The deal");
+  const who = seatName(action.seat);
+  switch (action.act) {
+    case "grand": return action.call ? t("{who} calls Grand Tichu", { who }) : t("{who} does not call Grand Tichu", { who });
+    case "tichu": return t("{who} calls Tichu", { who });
+    case "exchange": return t("{who} chooses the cards to pass", { who });
+    case "pass": return t("{who} passes", { who });
+    case "gift": return t("{who} gives the Dragon's trick to {to}", { who, to: seatName(action.to) });
+    case "play": {
+      const bits = [t("{who} plays", { who })];
+      if (action.wish) bits.push(t("(wishes for {rank})", { rank: rankName(action.wish) }));
+      if (action.to !== undefined && action.to !== null) bits.push(t("(the lead to {to})", { to: seatName(action.to) }));
+      return bits.join(" ");
+    }
+    default: return action.act;
+  }
+}
+
+function seatBox(frame, seat) {
+  const ruleset = state.data.ruleset;
+  const player = frame.players[seat];
+  const tags = [];
+  if (player.grand) tags.push(t("Grand Tichu"));
+  if (player.tichu) tags.push(t("Tichu"));
+  if (player.out) tags.push(t("out {n}.", { n: player.out }));
+  if (frame.turn === seat) tags.push(t("to play"));
+  const acted = frame.action && frame.action.seat === seat;
+  return h("section", { class: ["replay-seat", acted && "acted"], "aria-label": seatName(seat) },
+    h("h2", {}, seatName(seat), " ", h("span", { class: "count" }, tn("{n} card", "{n} cards", player.cards))),
+    tags.length ? h("p", { class: "tags" }, tags.join(" · ")) : null,
+    frame.hands[seat].length ? cardRow(frame.hands[seat], ruleset, "replay-hand") : h("p", { class: "empty" }, "—"));
+}
+
+function trickBox(frame) {
+  const ruleset = state.data.ruleset;
+  const plays = frame.trick.plays;
+  const items = plays.map((p) => h("li", {}, h("span", { class: "who" }, seatName(p.seat)),
+    cardRow(p.cards, ruleset)));
+  return h("section", { class: "replay-trick", "aria-label": t("Trick") },
+    h("h2", {}, t("Trick")),
+    items.length ? h("ol", {}, items) : h("p", { class: "empty" }, t("No cards on the table")),
+    frame.wish ? h("p", { class: "wish" }, t("Wish: {rank}", { rank: rankName(frame.wish) })) : null);
+}
+
+function scoreBox(frame) {
+  const teams = state.data.geometry.teams;
+  const totals = frame.scores.totals;
+  if (!totals.length) return null;
+  const label = (i) => (teams ? t("Team {n}", { n: i + 1 }) + ` (${teams[i].map((s) => s + 1).join(", ")})` : seatName(i));
+  return h("section", { class: "replay-score", "aria-label": t("Score") },
+    h("h2", {}, t("Score")), h("p", {}, totals.map((v, i) => `${label(i)}: ${v}`).join(" · ")));
+}
+
+function step(to) {
+  const last = state.data.frames.length - 1;
+  state.at = Math.max(0, Math.min(last, to));
+  draw();
+}
+
+function trickStep(direction) {
+  const frames = state.data.frames;
+  const now = frames[state.at].tricks;
+  let i = state.at;
+  if (direction > 0) {
+    while (i < frames.length - 1 && frames[i].tricks === now) i += 1;
+  } else {
+    // Back to where the previous trick was collected (the first frame with one trick fewer).
+    while (i > 0 && frames[i].tricks >= now) i -= 1;
+    while (i > 0 && frames[i - 1].tricks === frames[i].tricks) i -= 1;
+  }
+  step(i);
+}
+
+function controls() {
+  const data = state.data;
+  const last = data.frames.length - 1;
+  const button = (label, text, fn, disabled) => h("button", { type: "button", "aria-label": label, title: label,
+    onclick: fn, disabled }, text);
+  const rounds = h("select", { "aria-label": t("Round"), onchange: (e) => loadRound(Number(e.target.value)) },
+    Array.from({ length: data.rounds }, (_, r) => h("option", { value: r, selected: r === data.round },
+      t("Round {n}", { n: r + 1 }))));
+  return h("nav", { class: "replay-controls", "aria-label": t("Replay controls") },
+    rounds,
+    button(t("Start of the round"), "|◀", () => step(0), state.at === 0),
+    button(t("Previous trick"), "◀◀", () => trickStep(-1), state.at === 0),
+    button(t("Previous action"), "◀", () => step(state.at - 1), state.at === 0),
+    h("span", { class: "position" }, `${state.at} / ${last}`),
+    button(t("Next action"), "▶", () => step(state.at + 1), state.at === last),
+    button(t("Next trick"), "▶▶", () => trickStep(1), state.at === last),
+    button(t("End of the round"), "▶|", () => step(last), state.at === last));
+}
+
+function draw() {
+  const data = state.data;
+  const frame = data.frames[state.at];
+  const seats = data.geometry.positions;
+  const notes = [];
+  if (data.error && state.at === data.frames.length - 1) {
+    notes.push(message(t("The record stops here: its next action is refused ({why}).", { why: data.error.message })));
+  }
+  if (frame.phase === "over") notes.push(message(t("The round is over."), "info"));
+  show(
+    h("p", { class: "replay-source" }, state.source),
+    controls(),
+    h("p", { class: "replay-action", "aria-live": "polite" }, actionText(frame.action)),
+    ...notes,
+    h("div", { class: "replay-board" }, seats.map((s) => seatBox(frame, s)), trickBox(frame)),
+    scoreBox(frame));
+}
+
+document.addEventListener("keydown", (e) => {
+  if (!state.data || e.target.closest("input, select")) return;
+  if (e.key === "ArrowRight") step(state.at + 1);
+  else if (e.key === "ArrowLeft") step(state.at - 1);
+});
+
+const table = params.get("table");
+if (table) {
+  const game = params.get("game");
+  const url = `/t/${encodeURIComponent(table)}/record.json${game ? `?game=${encodeURIComponent(game)}` : ""}`;
+  fetch(url).then((r) => (r.ok ? r.text() : Promise.reject(r.status)))
+    .then((text) => openRecord(text, t("Table {code}", { code: table.toUpperCase() })))
+    .catch(() => show(message(t("There is no finished game to replay at this table."))));
+} else {
+  show();
+}

@@ -1,0 +1,68 @@
+"""The replay viewer's page and endpoint: any record in, one round's frames out; bad files refused."""
+
+from __future__ import annotations
+
+import json
+
+from .test_bots import bot_table, play_with_bots
+
+
+def post(http, body, **kw):
+    return http.post("/api/replay", data=body if isinstance(body, (bytes, str)) else json.dumps(body),
+                     content_type="application/json", **kw)
+
+
+def finished_record(app, http, player, hub) -> dict:
+    table, me = bot_table(app, http, player, options={"target": 50})
+    play_with_bots(hub, table, me)
+    return http.get(f"/t/{table.code}/record.json").get_json()
+
+
+def test_the_page_is_served_in_both_languages(http):
+    page = http.get("/replay")
+    assert page.status_code == 200 and b"replay.js" in page.data and b"Replay" in page.data
+    german = http.get("/replay", headers={"Accept-Language": "de"})
+    assert b"Wiederholung" in german.data
+    messages = json.loads(german.data.split(b'id="i18n">')[1].split(b"</script>")[0])["messages"]
+    assert messages["Next trick"] == "Nächster Stich"
+
+
+def test_a_table_record_replays_round_by_round_with_every_hand(app, http, player, hub):
+    record = finished_record(app, http, player, hub)
+    for r, rnd in enumerate(record["rounds"]):
+        resp = post(http, {"record": record, "round": r})
+        assert resp.status_code == 200
+        data = resp.get_json()
+        assert data["ok"] and data["error"] is None and data["rounds"] == len(record["rounds"])
+        frames = data["frames"]
+        assert len(frames) == len(rnd["actions"]) + 1
+        assert all(len(f["hands"]) == 4 for f in frames)
+        assert data["geometry"]["teams"] == [[0, 2], [1, 3]]
+    assert frames[-1]["scores"]["totals"] == data["summary"]["totals"]
+
+
+def test_bad_files_get_a_clear_refusal(http):
+    cases = [
+        (b"not json at all", "bad_record"),
+        (b"\xff\xfe\x00", "bad_record"),
+        ({"record": {"format": "chess"}}, "bad_record"),
+        ({"record": [1, 2, 3]}, "bad_record"),
+        ({"record": {"format": "tichu-record/1", "ruleset": "standard", "rounds": "x"}}, "bad_record"),
+        ({"nothing": 1}, "bad_request"),
+        ({"record": {}, "round": "1"}, "bad_request"),
+        (b"[" * 100_000 + b"]" * 100_000, "bad_record"),
+    ]
+    for body, code in cases:
+        resp = post(http, body)
+        assert resp.status_code == 400, (body, resp.status_code)
+        answer = resp.get_json()
+        assert answer["ok"] is False and answer["code"] == code and answer["message"], answer
+
+
+def test_a_round_out_of_range_and_a_huge_file_are_refused(app, http, player, hub):
+    record = finished_record(app, http, player, hub)
+    resp = post(http, {"record": record, "round": 99})
+    assert resp.status_code == 400 and resp.get_json()["code"] == "bad_round"
+    huge = b'{"record": "' + b"x" * (3 * 1024 * 1024) + b'"}'
+    resp = post(http, huge)
+    assert resp.status_code == 413 and resp.get_json()["code"] == "too_large"
