@@ -111,6 +111,7 @@ class Hub:
         table.changed()
         table.updated = change.updated
         table.mark_saved(meta, summary, version)
+        table_docs.forget_finished_rounds(table.game)  # their actions are stored now
         if summary_new:
             self.registry.lobby_changed()  # commit() then advances table.version to it
 
@@ -128,9 +129,16 @@ class Hub:
                 client.token_hash = None
         game = saved.game
         if game is not None and table.game is game and game.version != saved.moves:
-            # The refused action was applied to this game: replay it without that action.
-            actions = [a.to_record(game.deck) for rnd in game.rounds for a in rnd.actions][:saved.moves]
-            game, _ = table_docs.replay_game(table, table.game_no - 1, actions)
+            # The refused action was applied to this game: replay what the store holds of it.
+            try:
+                actions = self.registry.store.game_actions(table.code, table.game_no - 1)
+            except StoreUnavailable as exc:
+                # Cannot even read: drop the table from memory, to be loaded again once possible.
+                log.error("table %s dropped from memory: cannot read it back (%s)", table.code, exc)
+                self.registry.forget(table)
+                return
+            game, _ = table_docs.replay_game(table, table.game_no - 1, actions[:saved.moves])
+            table_docs.forget_finished_rounds(game)
         table.game = game
         table.pending = []
         table.saved = dataclasses.replace(saved, game=game)
@@ -140,8 +148,9 @@ class Hub:
             client.seat = table.seat_of(client.token_hash)
         table.changed()
 
-    def past_record(self, table: Table, number: int) -> dict:
-        """The record of a finished game before the current one, replayed from its stored log."""
+    def game_record(self, table: Table, number: int) -> dict:
+        """The whole record of the table's game `number`, replayed from its stored log (lock held:
+        everything accepted is stored, so the current game's record is complete too)."""
         try:
             actions = self.registry.store.game_actions(table.code, number)
         except StoreUnavailable as exc:

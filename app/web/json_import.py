@@ -88,8 +88,7 @@ def convert(data: dict) -> tuple[str, Change, str | None]:
     for number, record in enumerate(records):
         if damaged:
             break
-        game = table.game if number == len(records) - 1 else replay_game(
-            table, number, [a for n, a in actions if n == number])[0]
+        game = replay_game(table, number, [a for n, a in actions if n == number])[0]
         if game.record() != record:
             damaged = f"game {number + 1} does not replay to the record saved in {data['code']}.json"
     change = Change(data["version"], data["updated"], data["listed"], meta, summary_of(table), actions)

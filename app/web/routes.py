@@ -106,7 +106,7 @@ def register(app: Flask, hub) -> None:
         number = request.args.get("game", type=int)
         with table.lock:
             try:
-                record = table.record(number, past=lambda n: hub.past_record(table, n))
+                record = table.record(number, stored=lambda n: hub.game_record(table, n))
             except Refused as exc:
                 return jsonify(exc.ack()), 404
             suffix = "" if number is None else f"-{number + 1}"

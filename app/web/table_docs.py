@@ -94,10 +94,37 @@ def new_table(stored: StoredTable) -> Table:
         table.game, problem = replay_game(table, current, actions)
         if problem and not table.damaged:
             table.damaged = problem
+        forget_finished_rounds(table.game)
     for seat in table.bot_seats():
         table.bots[seat] = make_bot(table.seats[seat].bot, seat, table._bot_rng(seat))
     table.mark_saved(meta, stored.summary)
     return table
+
+
+class RoundOver:
+    """What a live table keeps of a round that is over, besides the last one: its result (the
+    score sheet) and its wish (a ruleset may carry it into the next round). Its hands and
+    actions (tens of kB a round) are in the store's log, where records are made from."""
+
+    __slots__ = ("result", "wish", "phase")
+
+    def __init__(self, rnd):
+        self.result, self.wish, self.phase = rnd.result, rnd.wish, rnd.phase
+
+
+def forget_finished_rounds(game: Game | None) -> None:
+    """Replace the rounds that are over (all but the last) by their `RoundOver`.
+
+    Call only once their actions are stored. The game plays on as before; its
+    `record()` no longer works (records come from the store: `Hub.game_record`).
+    """
+    if game is None:
+        return
+    rounds = game.rounds
+    for i in range(len(rounds) - 2, -1, -1):
+        if isinstance(rounds[i], RoundOver):
+            break  # the earlier ones were replaced before
+        rounds[i] = RoundOver(rounds[i])
 
 
 def replay_game(table: Table, number: int, actions: list[dict]) -> tuple[Game, str | None]:

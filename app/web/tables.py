@@ -487,20 +487,19 @@ class Table:
         self.saved = Saved(self.version if version is None else version, meta, summary, self.game, moves)
         self.pending = []
 
-    def record(self, number: int | None = None, past=None) -> dict:
+    def record(self, number: int | None = None, stored=None) -> dict:
         """A downloadable record: a finished game whole; the current one only with its
-        completed rounds (never the hands of the round being played). `past(n)` gives the
-        record of finished game n before the current one (they live in the store)."""
+        completed rounds (never the hands of the round being played). `stored(n)` gives the
+        whole record of game n from the store (a live game keeps only its current round)."""
         over = self.status == OVER
         if number is not None:
             if not 0 <= number < self.finished + (1 if over else 0):
                 raise Refused("not_found", "no such finished game at this table")
-            return self.game.record() if number == self.finished else past(number)
-        if over:
-            return self.game.record()
+            return stored(number)
         if self.game is None:
             raise Refused("not_started", "the game has not started yet")
-        record = self.game.record()
-        done = sum(1 for r in self.game.rounds if r.result is not None)
-        record["rounds"] = record["rounds"][:done]
+        record = stored(self.game_no - 1)
+        if not over:
+            done = sum(1 for r in self.game.rounds if r.result is not None)
+            record["rounds"] = record["rounds"][:done]
         return record

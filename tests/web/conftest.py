@@ -101,6 +101,16 @@ def player(app, http):
     return make
 
 
+def record_of(record: dict, game) -> bool:
+    """Whether `record` replays with every rule checked to where the live `game` is: the same
+    rounds, scores and winner, and the same actions in its last round."""
+    from app.engine import replay
+    result = replay(record)
+    last = [a.to_record(game.deck) for a in game.round.actions]
+    return (result["ok"] and result["totals"] == game.totals and result["winner"] == game.winner
+            and len(record["rounds"]) == len(game.rounds) and record["rounds"][-1]["actions"] == last)
+
+
 def create_table(http, host_name="Anna", **fields) -> tuple[str, str]:
     resp = http.post("/api/tables", json={"host_name": host_name, **fields})
     assert resp.status_code == 201, resp.get_json()

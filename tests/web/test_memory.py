@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from app.engine import view_for
+from app.engine import replay, view_for
 
-from .conftest import create_table
+from .conftest import create_table, record_of
 from .test_bots import play_with_bots
 from .test_persistence import play_some
-from .test_play import seat_table
+from .test_play import play_round, seat_table
 
 
 def test_an_idle_table_is_dropped_and_comes_back_as_it_was(app, http, player, hub):
@@ -73,7 +73,20 @@ def test_finished_games_are_not_kept_in_memory(app, http, player, hub):
     from .test_bots import bot_table
     table, me = bot_table(app, http, player, options={"target": 50})
     play_with_bots(hub, table, me)
-    finished = table.game.record()
+    first = table.game
     assert me.emit("new_game", {})["ok"]
     assert not hasattr(table, "past") and table.finished == 1
-    assert http.get(f"/t/{table.code}/record.json?game=0").get_json() == finished
+    assert record_of(http.get(f"/t/{table.code}/record.json?game=0").get_json(), first)
+
+
+def test_a_live_game_keeps_only_the_results_of_its_finished_rounds(app, http, player, hub):
+    from app.web.table_docs import RoundOver
+    code, table, players, _ = seat_table(app, http, player)
+    play_round(table, players)
+    game = table.game
+    assert len(game.rounds) == 2 and isinstance(game.rounds[0], RoundOver)
+    assert game.rounds[0].result is not None and players[0].view["scores"]["rounds"]
+    # The record of the running game comes whole from the store: its completed round.
+    record = http.get(f"/t/{code}/record.json").get_json()
+    assert len(record["rounds"]) == 1 and replay(record)["ok"]
+    assert replay(record)["totals"] == game.totals
