@@ -106,6 +106,7 @@ class Client:
         self.pending = False
         self.patches = 0
         self.bot = SimpleBot(seat)
+        self.acts = 0
 
     async def on_state(self, msg):
         now = time.perf_counter()
@@ -146,7 +147,9 @@ class Client:
         action = self.bot.decide(view)
         if action is not None:
             self.pending = True
-            asyncio.get_running_loop().create_task(self.call("act", {"action": action}))
+            self.acts += 1  # every action has its own id and the version it was decided on
+            payload = {"action": action, "version": self.version, "id": f"{self.seat}-{self.acts}"}
+            asyncio.get_running_loop().create_task(self.call("act", payload))
 
     async def call(self, event: str, payload: dict, count: bool = True):
         if self.bench.think:

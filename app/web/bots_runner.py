@@ -11,6 +11,10 @@ call Tichu and bomb out of turn.
 A bot that raises, answers something illegal, or answers nothing when it must
 act is logged and replaced for that decision by SimpleBot, so a table never
 stalls.
+
+Besides the bot seats, a seat whose turn timer ran out is asked too (the
+table's `deciders`): its stand-in makes only the decision the game waits for,
+never a call or a bomb out of turn on the person's behalf.
 """
 
 from __future__ import annotations
@@ -25,18 +29,25 @@ from concurrent.futures import ThreadPoolExecutor
 from app.bots import SimpleBot
 from app.engine import IllegalAction
 
+from .acts import may_act, must_act
 from .tables import PLAYING, Refused, Table
+
+__all__ = ["BotRunner", "must_act", "may_act"]
 
 log = logging.getLogger(__name__)
 
 
-def must_act(legal: dict) -> bool:
-    """Whether a seat's legal actions include a decision the game waits for."""
-    return bool(legal["grand"] or legal["exchange"] or legal["gift"] or legal["plays"] or legal["pass"])
+def due_only(view: dict) -> dict:
+    """A view whose legal actions are only the decision the game waits for (a stand-in
+    deciding for a person whose time ran out calls nothing and bombs nobody)."""
+    legal = {**view["legal"], "tichu": False, "grand_call": False}
+    if not legal["plays"]:
+        legal["bombs"] = []  # out of turn
+    return {**view, "legal": legal}
 
 
-def may_act(legal: dict | None) -> bool:
-    return bool(legal) and bool(must_act(legal) or legal["tichu"] or legal["bombs"])
+def _calls(action: dict) -> bool:
+    return action.get("act") == "tichu" or (action.get("act") == "grand" and action.get("call") is not False)
 
 
 def _priority(seat: int, action: dict, legal: dict) -> tuple:
@@ -68,7 +79,7 @@ class BotRunner:
 
     def poke(self, table: Table) -> None:
         """The table changed: let its bots look at it after the pause."""
-        if not table.bots or table.status != PLAYING:
+        if table.status != PLAYING or not table.deciders():
             return
         with self._cond:
             if table.code in self._running:
@@ -142,23 +153,29 @@ class BotRunner:
                 return False
             version = table.version
             asks = []
-            for seat, bot in table.bots.items():
+            for seat, bot, forced in table.deciders():
                 view = table.view(seat)
-                if view is not None and may_act(view["legal"]):
-                    asks.append((seat, bot, view))
+                if forced and view is not None and must_act(view["legal"]):
+                    asks.append((seat, bot, due_only(view), forced))
+                elif not forced and view is not None and may_act(view["legal"]):
+                    asks.append((seat, bot, view, forced))
         decisions = []
-        for seat, bot, view in asks:
+        for seat, bot, view, forced in asks:
             action = self._decide(bot, seat, view)
+            if forced and action is not None and _calls(action):
+                # A stand-in never calls for a person: no Grand Tichu, and SimpleBot instead of a Tichu.
+                grand = action.get("act") == "grand"
+                action = {"act": "grand", "call": False} if grand else self._fallback(seat, view)
             if action is not None:
-                decisions.append((_priority(seat, action, view["legal"]), seat, action, view))
+                decisions.append((_priority(seat, action, view["legal"]), seat, action, view, forced))
         if not decisions:
             return False
         decisions.sort(key=lambda d: d[0])
         with table.lock:
             if table.version != version or table.status != PLAYING or table.evicted:
                 return False  # the change that moved the version asks the bots again
-            for _, seat, action, view in decisions:
-                if table.bots.get(seat) is None:
+            for _, seat, action, view, forced in decisions:
+                if not table.decides(seat, forced):
                     continue
                 if self._apply(table, seat, action, view):
                     try:

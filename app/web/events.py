@@ -5,13 +5,20 @@ Client -> server events (each answered by an acknowledgement
 a refused request changes nothing and sends nothing to anybody else):
 
 - `join` {code, token?}: watch a table (with a token: as that person, in that seat)
-- `sit` {seat, name}: take a seat (the ack carries a new `token` for a newcomer)
+- `sit` {seat, name}: take a seat (the ack carries a new `token` for a newcomer); during a
+  game a seat the host gave to a bot only with the host's consent (`ask_host`: ask) or at a
+  table whose setting `takeover` allows it
+- `ask` {seat, name}: ask the host to take over a bot's seat (the ack carries a new `token`
+  for a newcomer, valid once the host accepts)
+- `answer` {request, accept}: host: accept or decline a request (its id from `you.requests`)
 - `stand` {}: leave one's seat before the start
 - `bot` {seat, level?}: host: a bot plays the seat (empty, absent player's, or new level)
 - `free` {seat}: host, before the start: take a bot or an absent player off a seat
 - `start` {}: host: start the game once all seats are taken
 - `new_game` {}: host: another game with the same seats once the game is over
-- `act` {action}: a game action of one's own seat, in the record's form without `seat`
+- `act` {action, version, id}: a game action of one's own seat, in the record's form without
+  `seat`, with the version it was decided on (refused as `stale` when its basis changed
+  since, acts.py) and an id (a retry with the same id gets the first answer again)
 - `sync` {}: ask for a snapshot (a client that saw a gap in the versions)
 - `chat` {text} or {quick}: a chat message or a quick reaction to everybody at the table
   (watchers add `name`); at most 200 characters, a few messages at once, then one every
@@ -29,6 +36,7 @@ from flask import request
 
 from app.engine import EngineError
 
+from .acts import check_payload
 from .tables import Refused, hash_token, new_token
 
 log = logging.getLogger(__name__)
@@ -72,8 +80,6 @@ def register(socketio, hub) -> None:
             raise Refused("not_joined", "join a table first")
         return table, client
 
-    def changed_seating(table, before: tuple) -> bool:
-        return before != _presence(table)
 
     @socketio.on("*")
     def unknown(event, *_args):
@@ -105,15 +111,16 @@ def register(socketio, hub) -> None:
         table = _locked(registry, code)
         with table.lock:
             table.lock.release()  # _locked's hold; the `with` holds it now
-            before = _presence(table)
+            before = table.presence()
             client = table.attach(request.sid, token_hash)
             hub.bind(request.sid, table)
-            if changed_seating(table, before):
-                version = hub.commit(table)  # the new client gets a snapshot, the others a patch
+            back = table.arrive(client)  # a stand-in leaves the seat of the person who returns
+            if back or before != table.presence():
+                version = hub.commit_presence(table)  # a snapshot for the newcomer, a patch for the others
             else:
                 hub.snapshot(table, client)
                 version = table.version
-            return _ok(version, seat=client.seat)
+            return _ok(version, seat=client.seat, now=hub.clock())  # the page times countdowns by it
 
     @handler("sync")
     def sync(data):
@@ -132,6 +139,16 @@ def register(socketio, hub) -> None:
             version = hub.commit(table)
         return _ok(version, seat=client.seat, **({"token": token} if token else {}))
 
+    @handler("ask")
+    def ask(data):
+        table, client = current()
+        token = None if client.token_hash else new_token()
+        with table.lock:
+            table.ask(client, data.get("seat"), data.get("name"),
+                      new_token_hash=hash_token(token) if token else None)
+            version = hub.commit(table)
+        return _ok(version, **({"token": token} if token else {}))
+
     def simple(name, method, *fields):
         @handler(name)
         def event(data):
@@ -146,6 +163,7 @@ def register(socketio, hub) -> None:
     simple("free", "free_seat", "seat")
     simple("start", "start")
     simple("new_game", "new_game")
+    simple("answer", "answer", "request", "accept")
 
     @handler("chat")
     def chat(data):
@@ -157,19 +175,28 @@ def register(socketio, hub) -> None:
     @handler("act")
     def act(data):
         table, client = current()
-        action = data.get("action")
-        if not isinstance(action, dict):
-            raise Refused("bad_request", "'action' is an object like {\"act\": \"pass\"}")
         with table.lock:
-            table.act(client, action)
-            return _ok(hub.commit(table))
-
-
-def _presence(table) -> tuple:
-    """What connections change in the table's metadata: who is online, how many watch."""
-    meta_seats = tuple(table.online(i) for i in range(len(table.seats)))
-    spectators = sum(1 for c in table.clients.values() if c.seat is None)
-    return meta_seats, spectators, table.host_online()
+            action, version, action_id = check_payload(data, table.version)
+            seat = table.seat_of(client.token_hash)
+            if seat is None:
+                raise Refused("not_seated", "spectators cannot play")
+            first = table.answers.get(seat, action_id)
+            if first is not None:
+                return first  # a retry: the answer it had, nothing acts twice
+            try:
+                table.act(client, action, version)
+            except (Refused, EngineError) as exc:
+                answer = {"ok": False, "code": exc.code, "message": exc.message}
+                table.answers.remember(seat, action_id, answer)
+                return answer
+            # Remembered before the commit saves the table, so the answer is saved with the action;
+            # a commit that fails is no answer to remember (a retry may then succeed).
+            table.answers.remember(seat, action_id, _ok(table.version + 1))
+            try:
+                return _ok(hub.commit(table))
+            except BaseException:
+                table.answers.drop(seat, action_id)
+                raise
 
 
 def _find(registry, code: str):
@@ -195,10 +222,11 @@ def _leave(hub, sid: str) -> None:
     if table is None:
         return
     with table.lock:
-        before = _presence(table)
+        before = table.presence()
+        asked = any(r.sid == sid for r in table.requests.values())  # its request ends with it
         if hub.detach(table, sid) is None:
             return
-        if before != _presence(table):
-            hub.commit(table)
+        if asked or before != table.presence():
+            hub.commit_presence(table)
         else:
             hub.touch(table)

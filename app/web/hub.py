@@ -4,7 +4,8 @@ Socket events and the bot runner both change tables through it, holding the
 table's lock around check, apply and send, so every client sees the changes
 of a table in the same order. After a change the hub bumps the table's
 version, stores the change, sends each connection its patch (or snapshot) built
-from its seat's view, and lets the bots look at the new state.
+from its seat's view, lets the bots look at the new state and hands the
+table's next deadline to the timers.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from .tables import Client, Refused, Table, make_bot
 log = logging.getLogger(__name__)
 
 STATE_EVENT = "state"
+RETRY_SECONDS = 5.0  # a deadline whose change the store refused is looked at again after this
 
 
 class Rooms(Protocol):
@@ -36,11 +38,14 @@ class Rooms(Protocol):
 
 
 class Hub:
-    def __init__(self, registry: Registry, emit: Callable[[str, str, dict], None], rooms: Rooms):
+    def __init__(self, registry: Registry, emit: Callable[[str, str, dict], None], rooms: Rooms,
+                 clock: Callable[[], float] = time.time):
         self.registry = registry
         self.emit = emit  # emit(sid or room, event, data)
         self.rooms = rooms
+        self.clock = clock  # wall-clock seconds: deadlines are saved, so they outlive the process
         self.bots = None  # the BotRunner, set once built
+        self.timers = None  # the Timers, set once built
         self._where: dict[str, str] = {}  # sid -> table code
         self._where_lock = threading.Lock()
         self._store_failures: dict[str, float] = {}  # table code -> when its last failure was logged
@@ -71,11 +76,14 @@ class Hub:
         table goes back to its last stored state and `Refused` is raised, so the sender
         gets the reason and nobody else notices anything.
         """
+        table.prepare(self.clock())
         self.store_change(table)
         table.version += 1
         self.broadcast(table)
         if self.bots is not None:
             self.bots.poke(table)
+        if self.timers is not None:
+            self.timers.watch(table)
         return table.version
 
     def store_change(self, table: Table) -> None:
@@ -173,6 +181,49 @@ class Hub:
     def touch(self, table: Table) -> None:
         """A connection came or went without changing what anybody sees: nothing to do in one
         process (the scale-out's hub stores it, as every process must know it)."""
+
+    def commit_presence(self, table: Table) -> int:
+        """After a connection came or went (lock held): a commit, stored when it moves a grace
+        period. If the store cannot keep it now, everybody still hears who is here (the
+        deadlines go back as stored and are set again with the next change): joining and
+        leaving never fail for the store's sake."""
+        try:
+            return self.commit(table)
+        except Refused:
+            table.version += 1
+            table.changed()
+            self.broadcast(table)
+            return table.version
+
+    # -- deadlines -----------------------------------------------------------------------
+
+    def expire(self, code: str) -> None:
+        """A deadline of the table is due (the timers' thread): act on what ran out."""
+        table = self.registry.get(code)  # loaded again if it was dropped from memory meanwhile
+        if table is None:
+            return
+        with table.lock:
+            if table.evicted:
+                self.timers.later(code, 0)  # the registry has a fresh copy: look at that one
+                return
+            if not table.expire(self.clock()):
+                self.timers.watch(table)
+                return
+            try:
+                self.commit(table)
+            except Refused:  # not stored, so undone (the hub logged why): try again in a while
+                self.timers.later(code, RETRY_SECONDS)
+
+    def loaded(self, table: Table) -> None:
+        """A table loaded from the store: nobody is connected yet, so grace periods start (those
+        stored before run on), deadlines are watched, bots carry on. The new deadlines are
+        stored with the next change (loading a table is no change of it)."""
+        with table.lock:
+            table.settle(self.clock())
+        if self.bots is not None:
+            self.bots.poke(table)
+        if self.timers is not None:
+            self.timers.watch(table)
 
     def broadcast(self, table: Table) -> None:
         """Send every connection of the table its message for the current version (lock held).

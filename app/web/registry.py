@@ -69,7 +69,7 @@ class Registry:
             get_ruleset(ruleset).resolve_options(options)
         except RulesetError as exc:
             raise Refused("bad_options", exc.message) from None
-        settings = check_settings(settings)
+        settings = check_settings(settings, self.testing)
         if seed is not None and not self.testing:
             raise Refused("bad_request", "seeded tables exist only in testing mode")
         if seed is not None and not isinstance(seed, (int, str)):
@@ -79,7 +79,7 @@ class Registry:
         code = self._free_code()
         with self._lock:
             table = Table(code, name, ruleset, options, hash_token(token), host_name,
-                          listed=bool(listed), seed=seed, settings=settings)
+                          listed=bool(listed), seed=seed, settings=settings, testing=self.testing)
             self._tables[code] = table
         return table, token
 

@@ -13,7 +13,7 @@ from jinja2.utils import htmlsafe_json_dumps
 from app.engine import RULESETS
 
 from . import i18n, replay
-from .tables import SETTINGS, Refused
+from .tables import CHOICES, SETTINGS, Refused
 
 
 def ruleset_forms() -> list[dict]:
@@ -40,6 +40,9 @@ def register(app: Flask, hub) -> None:
         # Rendered with `tojson`, which escapes "<" and "&": a table's name cannot end the script.
         return {"testing": bool(app.config["TICHU_TESTING"]), **extra}
 
+    def lobby_config(**extra) -> dict:
+        return page_config(rulesets=ruleset_forms(), settings=SETTINGS, choices=CHOICES, **extra)
+
     # Like `tojson` (safe inside <script>: "<", ">", "&" and "'" are escaped), without spaces.
     compact = functools.partial(json.dumps, separators=(",", ":"), ensure_ascii=False)
     app.jinja_env.filters["tojson_compact"] = lambda value: htmlsafe_json_dumps(value, dumps=compact)
@@ -64,13 +67,13 @@ def register(app: Flask, hub) -> None:
 
     @app.get("/")
     def lobby():
-        return render_template("lobby.html", config=page_config(rulesets=ruleset_forms(), settings=SETTINGS))
+        return render_template("lobby.html", config=lobby_config())
 
     @app.get("/t/<code>")
     def table_page(code):
         table = registry.get(code)
         if table is None:
-            config = page_config(rulesets=ruleset_forms(), settings=SETTINGS, missing=code.upper())
+            config = lobby_config(missing=code.upper())
             return render_template("lobby.html", config=config), 404
         return render_template("table.html", code=table.code, name=table.name,
                                config=page_config(code=table.code))

@@ -13,6 +13,8 @@ Configuration (environment variables, or keys of `create_app(config)`):
 - `TICHU_TESTING=1`: testing mode (tables may be created with a fixed seed). Never in production.
 - `TICHU_REDIS_URL` (or `--redis URL`): the scale-out: the tables live in Redis and any number
   of processes serve them (`app/web/shared.py`, deploy/README.md); the data directory is unused.
+- `TICHU_CLOCK` (a key of `create_app(config)` only): the wall clock of deadlines, a callable
+  giving seconds; tests pass a clock they move on themselves (`hub.timers.wake()` after a move).
 
 Production: one process (the tables in use live in its memory), threads for the connections:
 `gunicorn -w 1 --threads 500 -b 0.0.0.0:5000 'app.web.server:create_app()'`
@@ -38,6 +40,7 @@ from .json_import import import_json_tables
 from .packets import JsonPacket
 from .registry import Registry
 from .store import StoreUnavailable, open_store
+from .timers import Timers
 
 ROOT = Path(__file__).resolve().parents[2]
 RESUME_AT_START = 200  # the most recently updated tables whose running games are loaded on start
@@ -130,6 +133,7 @@ def create_app(config: dict | None = None) -> Flask:
     assets.register(app)
     routes.register(app, hub)
     events.register(socketio, hub)
+    hub.timers.start()
     if app.config["TICHU_PERSIST"] and not redis_url:
         # Games that were being played carry on at once (the bots' next moves), the rest on demand.
         for info in store.list_tables(limit=RESUME_AT_START):
@@ -152,11 +156,12 @@ def _one_process(app: Flask, socketio: SocketIO):
     def emit(to: str, event: str, data: dict) -> None:
         socketio.emit(event, data, to=to)
 
-    hub = Hub(registry, emit, SocketRooms(socketio))
+    hub = Hub(registry, emit, SocketRooms(socketio), clock=app.config.get("TICHU_CLOCK") or time.time)
     runner = BotRunner(hub, registry, delay=app.config["TICHU_BOT_DELAY"],
                        workers=app.config["TICHU_BOT_WORKERS"])
     hub.bots = runner
-    registry.on_load = runner.poke  # a loaded game with bots to move carries on
+    hub.timers = Timers(hub.expire, clock=hub.clock)
+    registry.on_load = hub.loaded  # a loaded game carries on: its bots, grace periods and timers
     return store, registry, hub
 
 

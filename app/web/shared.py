@@ -43,6 +43,7 @@ from .registry import Registry
 from .store import StoreUnavailable
 from .store.redis import RedisStore
 from .tables import PLAYING, Client, Table, make_bot
+from .timers import Timers
 
 log = logging.getLogger(__name__)
 
@@ -233,6 +234,11 @@ class SharedHub(Hub):
         table.room_docs = (None, {})
         table.pending = []
 
+    def commit_presence(self, table: Table) -> int:
+        """Presence is stored like every change here: a version means the same everywhere, so
+        a refused commit is refused (never sent unstored)."""
+        return self.commit(table)
+
     def touch(self, table: Table) -> None:
         """A connection came or went without anybody seeing it: stored all the same."""
         if table.saved is None or self.conns(table) != table.saved.meta.get("extra", {}).get("conns"):
@@ -381,8 +387,6 @@ class Janitor:
 
     def reap(self, member: str) -> None:
         """Remove a dead process's connections from its tables."""
-        from .events import _presence
-
         key = self.membership.key(f"proc:{member}:tables")
         codes = [c.decode() for c in self.hub.registry.store.redis.smembers(key)]
         log.info("process %s is gone: cleaning %d table(s)", member, len(codes))
@@ -396,11 +400,11 @@ class Janitor:
                     gone = [sid for sid, proc in table.procs.items() if proc == member]
                     if not gone:
                         continue
-                    before = _presence(table)
+                    before = table.presence()
                     for sid in gone:
                         table.detach(sid)
                         table.procs.pop(sid, None)
-                    if before != _presence(table):
+                    if before != table.presence():
                         self.hub.commit(table)
                     else:
                         self.hub.touch(table)
@@ -426,7 +430,10 @@ def build(app, socketio, url: str):
     bots = SharedBots(hub, registry, membership, delay=config["TICHU_BOT_DELAY"],
                       workers=config["TICHU_BOT_WORKERS"])
     hub.bots = bots
-    registry.on_load = bots.poke
+    # Deadlines (grace periods, turn timers) are watched by the process that made the change
+    # or loaded the table; firing twice is harmless: `expire` acts under the table's lock.
+    hub.timers = Timers(hub.expire, clock=hub.clock)
+    registry.on_load = hub.loaded
     janitor = Janitor(hub, bots, membership)
     janitor.start()
     app.extensions["tichu_cluster"] = {"membership": membership, "janitor": janitor}

@@ -25,7 +25,7 @@ from app.engine.errors import EngineError
 
 from .chat import ChatLog
 from .store import StoredTable
-from .tables import Seat, Table, make_bot
+from .tables import SETTINGS, Seat, Table, make_bot
 
 log = logging.getLogger(__name__)
 
@@ -70,9 +70,10 @@ def apply_meta(table: Table, meta: dict) -> None:
     table.game_no = meta["game_no"]
     table.finished = meta.get("finished", 0)
     table.seats = [Seat(**{k: v for k, v in seat.items() if k in SEAT_FIELDS}) for seat in meta["seats"]]
-    table.settings = dict(meta["settings"])
+    table.settings = {**SETTINGS, **meta["settings"]}  # settings added since take their default
     table.chat = ChatLog(meta.get("chat"))
     table.extra = dict(meta.get("extra") or {})
+    table.restored()
 
 
 def new_table(stored: StoredTable) -> Table:
@@ -81,11 +82,10 @@ def new_table(stored: StoredTable) -> Table:
     if meta.get("format") != META_FORMAT:
         raise ValueError(f"table {stored.code}: not a {META_FORMAT} document")
     table = Table(meta["code"], meta["name"], meta["ruleset"], meta["options"], meta["host"]["token_hash"],
-                  meta["host"]["name"], listed=meta["listed"], seed=meta["seed"], created=meta["created"],
-                  settings=meta["settings"])
+                  meta["host"]["name"], listed=meta["listed"], seed=meta["seed"], created=meta["created"])
     table.seeded = meta["seeded"]
-    apply_meta(table, meta)
     table.version = stored.version
+    apply_meta(table, meta)
     table.updated = stored.updated
     table.damaged = stored.damaged
     if table.game_no > 0:

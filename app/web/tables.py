@@ -1,72 +1,60 @@
-"""The table registry: tables by short code, their seats, host, bots, settings and game.
+"""The table registry: tables by short code, their settings, host, game and connections.
 
 A table holds everything about one game place: its settings (ruleset and
-options), four seats (a display name, the hash of the secret token of the
-person sitting there, or a bot level), the host, the connections watching it,
-one lock, a version that every accepted change bumps, and the `Game` once
-started. Methods here check who may do what and change the table; they never
+options, and the table settings of `SETTINGS`), four seats (seats.py: who
+sits where, bots, consent, presence, stand-ins), the host, the connections
+watching it, one lock, a version that every accepted change bumps, the
+`Game` once started, and what makes every action count once (acts.py).
+Methods here check who may do what and change the table; they never
 interpret cards (the engine does) and never send anything (the hub does).
 Every method expects the caller to hold `table.lock`.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import random
 import secrets
 import threading
 import time
-import unicodedata
 from dataclasses import dataclass, field
 
-from app.bots import LEVELS, SimpleBot
 from app.engine import Game, get_ruleset, view_for
 
+from .acts import Answers, Basis
 from .chat import QUICK, ChatLog, RateLimit, clean_text
 from .errors import Refused
 from .protocol import Viewer
+from .seats import (
+    Seat,
+    SeatRules,
+    bot_levels,
+    clean_name,
+    default_level,
+    hash_token,
+    make_bot,
+    new_token,
+    same_hash,
+)
 
-__all__ = ["Refused", "Table", "Client", "Seat", "SETTINGS"]
+__all__ = ["Refused", "Table", "Client", "Seat", "SETTINGS", "hash_token", "new_token", "same_hash",
+           "make_bot"]
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud
 CODE_LENGTH = 5
-NAME_MAX = 20
 TABLE_NAME_MAX = 40
-BOT_PREFERENCE = ("hard", "normal", "easy", "greedy")  # the best level first
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
-# Table settings chosen at creation (besides the ruleset's options), with their defaults.
-SETTINGS = {"tracker": False}  # tracker: the card tracker (cards of each rank still out) is offered
+# Table settings chosen at creation (besides the ruleset's options), with their defaults:
+# tracker: the card tracker (cards of each rank still out) is offered;
+# takeover: anybody may take over a seat the host gave to a bot (else the host is asked);
+# grace: seconds an away player's seat is held before a stand-in bot plays it;
+# turn_timer: seconds for each decision, then the stand-in makes it (0: no timer).
+SETTINGS = {"tracker": False, "takeover": False, "grace": 60, "turn_timer": 0}
+CHOICES = {"grace": (30, 60, 120, 300), "turn_timer": (0, 30, 60, 120)}
 
 
-def new_token() -> str:
-    return secrets.token_urlsafe(18)
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def same_hash(a: str | None, b: str | None) -> bool:
-    return a is not None and b is not None and hmac.compare_digest(a, b)
-
-
-def clean_name(value, limit: int = NAME_MAX, what: str = "name") -> str:
-    """A display name: printable, whitespace collapsed, 1..limit characters."""
-    if not isinstance(value, str):
-        raise Refused("bad_request", f"a {what} is text")
-    text = " ".join(value.split())
-    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
-    if not text:
-        raise Refused("bad_name", f"please enter a {what}")
-    if len(text) > limit:
-        raise Refused("bad_name", f"a {what} has at most {limit} characters")
-    return text
-
-
-def check_settings(value) -> dict:
-    """The table settings: known names with booleans; missing ones take their default."""
+def check_settings(value, testing: bool = False) -> dict:
+    """The table settings: known names with allowed values; missing ones take their default.
+    Testing mode allows any duration up to 10 minutes, so tests need not wait a minute."""
     if value is None:
         value = {}
     if not isinstance(value, dict):
@@ -75,41 +63,12 @@ def check_settings(value) -> dict:
         if name not in SETTINGS:
             known = ", ".join(SETTINGS)
             raise Refused("bad_settings", f"unknown setting {str(name)[:30]!r} (known: {known})")
-        if not isinstance(setting, bool):
-            raise Refused("bad_settings", f"the setting {name!r} is true or false")
+        allowed = CHOICES.get(name, (False, True))
+        if type(setting) in (int, float) and testing and name in CHOICES and 0 < setting <= 600:
+            continue
+        if type(setting) is not type(SETTINGS[name]) or setting not in allowed:
+            raise Refused("bad_settings", f"the setting {name!r} is one of {', '.join(map(str, allowed))}")
     return {**SETTINGS, **value}
-
-
-def bot_levels() -> list[str]:
-    """The bot levels available now (read each time: levels are added as bots improve)."""
-    return list(LEVELS)
-
-
-def default_level() -> str:
-    levels = bot_levels()
-    for level in BOT_PREFERENCE:
-        if level in levels:
-            return level
-    return levels[-1]
-
-
-def make_bot(level: str, seat: int, rng: random.Random):
-    cls = LEVELS.get(level, SimpleBot)
-    try:
-        return cls(seat, rng=rng)
-    except Exception:  # a bot that cannot be built must not stop the table
-        return SimpleBot(seat, rng=rng)
-
-
-@dataclass
-class Seat:
-    name: str | None = None  # the display name of the person who sat here
-    owner: str | None = None  # hash of that person's token
-    bot: str | None = None  # the bot level while a bot plays the seat
-
-    @property
-    def taken(self) -> bool:
-        return self.owner is not None or self.bot is not None
 
 
 @dataclass
@@ -134,10 +93,10 @@ class Saved:
     moves: int
 
 
-class Table:
+class Table(SeatRules):
     def __init__(self, code: str, name: str, ruleset: str, options: dict, host_hash: str,
                  host_name: str, *, listed: bool = True, seed=None, created: float | None = None,
-                 settings: dict | None = None):
+                 settings: dict | None = None, testing: bool = False):
         self.code = code
         self.name = name
         self.ruleset = ruleset
@@ -145,7 +104,7 @@ class Table:
         self.host_hash = host_hash
         self.host_name = host_name
         self.listed = listed
-        self.settings = check_settings(settings)
+        self.settings = check_settings(settings, testing)
         self.chat = ChatLog()
         self.seed = seed if seed is not None else secrets.token_hex(16)  # never leaves the server
         self.seeded = seed is not None  # a test table: bots use seeded randomness too
@@ -153,7 +112,10 @@ class Table:
         self.updated = self.created
         self.lock = threading.RLock()
         self.version = 0
-        self.seats = [Seat() for _ in range(get_ruleset(ruleset).seats)]
+        seats = get_ruleset(ruleset).seats
+        self._init_seats(seats)
+        self.basis = Basis()  # when the round, phase and trick last changed (stale actions)
+        self.answers = Answers(seats)  # each seat's last answers by action id (retries)
         self.game: Game | None = None
         self.game_no = 0  # games started at this table (the current one included)
         self.finished = 0  # finished games before the current one (their logs are in the store)
@@ -179,31 +141,6 @@ class Table:
             return WAITING
         return OVER if self.game.over else PLAYING
 
-    def seat_of(self, token_hash: str | None) -> int | None:
-        for i, seat in enumerate(self.seats):
-            if same_hash(seat.owner, token_hash):
-                return i
-        return None
-
-    def known(self, token_hash: str) -> bool:
-        return same_hash(self.host_hash, token_hash) or self.seat_of(token_hash) is not None
-
-    def online(self, seat: int) -> bool:
-        owner = self.seats[seat].owner
-        return any(c.seat == seat and same_hash(c.token_hash, owner) for c in self.clients.values())
-
-    def host_online(self) -> bool:
-        return any(same_hash(c.token_hash, self.host_hash) for c in self.clients.values())
-
-    def may_manage(self, client: Client) -> bool:
-        """The host manages the table; while the host is away, any seated person may."""
-        if same_hash(client.token_hash, self.host_hash):
-            return True
-        return not self.host_online() and self.seat_of(client.token_hash) is not None
-
-    def bot_seats(self) -> list[int]:
-        return [i for i, seat in enumerate(self.seats) if seat.bot is not None]
-
     # -- what clients see --------------------------------------------------------------
 
     def changed(self):
@@ -212,6 +149,26 @@ class Table:
         self._docs = {}
         self._meta = None
         self.updated = time.time()
+
+    def prepare(self, now: float) -> None:
+        """Before an accepted change is stored (as the next version): date the bases of
+        actions, start or clear the seats' deadlines (seats.py), and put what must survive
+        a restart where the store keeps it."""
+        self._views = {}  # the views of the new state decide the deadlines
+        self._meta = None
+        if self.damaged:
+            return  # read-only: nothing of this is stored (and nothing else is)
+        self.basis.update(self.game, self.game_no, self.version + 1)
+        self.settle(now)
+        # A new dict, never changed in place: the last stored meta document shares the old one.
+        self.extra = {**self.extra, "acts": {"basis": self.basis.dump(), "answers": self.answers.dump()}}
+
+    def restored(self) -> None:
+        """After the stored state was put back (a table loaded, a refused change undone)."""
+        acts = self.extra.get("acts") or {}
+        basis = acts.get("basis") or {}
+        self.basis = Basis(basis.get("keys"), basis.get("since"), version=self.version)
+        self.answers = Answers(len(self.seats), acts.get("answers"))
 
     def view(self, seat: int | None) -> dict | None:
         """The engine's view for a seat (None: spectator), cached for this version."""
@@ -231,12 +188,7 @@ class Table:
                 "ruleset": self.ruleset,
                 "options": get_ruleset(self.ruleset).resolve_options(self.options),
                 "status": self.status,
-                "seats": [
-                    {"seat": i, "team": i % 2, "name": s.name, "bot": s.bot, "taken": s.taken,
-                     "human": s.owner is not None,
-                     "online": s.bot is not None or (s.owner is not None and self.online(i))}
-                    for i, s in enumerate(self.seats)
-                ],
+                "seats": [self.seat_meta(i) for i in range(len(self.seats))],
                 "host": {"name": self.host_name, "seat": host_seat, "online": self.host_online()},
                 "spectators": sum(1 for c in self.clients.values() if c.seat is None),
                 "moves": self.game.version if self.game is not None else 0,
@@ -263,6 +215,7 @@ class Table:
             "host": same_hash(client.token_hash, self.host_hash),
             "manage": self.may_manage(client),
             "bot_plays": bool(owner and self.seats[seat].bot is not None),
+            **self.requests_for(client),
         }
 
     def doc_for(self, client: Client) -> dict:
@@ -298,16 +251,11 @@ class Table:
 
     def detach(self, sid: str) -> Client | None:
         client = self.clients.pop(sid, None)
+        if client is not None:
+            self.depart(client)
         if not self.clients:
             self.idle_since = time.monotonic()
         return client
-
-    def _rebind(self, token_hash: str):
-        """Point every connection of a person at the seat that person holds now."""
-        seat = self.seat_of(token_hash)
-        for c in self.clients.values():
-            if same_hash(c.token_hash, token_hash):
-                c.seat = seat
 
     # -- chat --------------------------------------------------------------------------
 
@@ -326,108 +274,6 @@ class Table:
         who = (self.seats[seat].name or f"#{seat + 1}") if seat is not None else clean_name(name)
         client.chat_rate.take()
         return self.chat.add(seat=seat, name=who, text=text, quick=quick)
-
-    # -- seats -------------------------------------------------------------------------
-
-    def _check_seat(self, seat) -> int:
-        if type(seat) is not int or not 0 <= seat < len(self.seats):
-            raise Refused("bad_request", f"'seat' must be a seat number 0..{len(self.seats) - 1}")
-        return seat
-
-    def sit(self, client: Client, seat, name, new_token_hash: str | None = None) -> None:
-        """Take a free seat (or move before the start), or take one's own seat back from a bot.
-
-        A connection without a token sits down with `new_token_hash`, which becomes its
-        token once the seat is taken (and not at all if it is refused).
-        """
-        seat = self._check_seat(seat)
-        target = self.seats[seat]
-        who = client.token_hash or new_token_hash
-        if who is None:
-            raise Refused("bad_request", "a seat needs a token")
-        mine = self.seat_of(who)
-        if mine == seat:
-            if target.bot is None:
-                raise Refused("already_seated", "you sit here already")
-            self._unbot(seat)  # back from a bot that played for you
-            self._rebind(who)
-            return
-        name = clean_name(name)
-        if self.game is None:
-            if target.taken:
-                raise Refused("seat_taken", "this seat is taken")
-            if mine is not None:
-                self.seats[mine] = Seat()
-        else:
-            if mine is not None:
-                raise Refused("already_seated", "you have a seat in this game")
-            if target.owner is not None or target.bot is None:
-                raise Refused("seat_taken", "this seat belongs to a player of this game")
-            self._unbot(seat)  # a newcomer takes over from a bot nobody owns
-        target.name = name
-        target.owner = who
-        client.token_hash = who
-        self._rebind(who)
-
-    def stand(self, client: Client) -> None:
-        mine = self.seat_of(client.token_hash)
-        if mine is None:
-            raise Refused("not_seated", "you have no seat at this table")
-        if self.game is not None:
-            raise Refused("not_now", "the game has started; the host can give your seat to a bot")
-        self.seats[mine] = Seat()
-        self._rebind(client.token_hash)
-
-    def set_bot(self, client: Client, seat, level) -> None:
-        """Host: a bot plays `seat` (an empty one, an absent player's, or a bot's new level)."""
-        self._require_manager(client)
-        seat = self._check_seat(seat)
-        if level is None:
-            level = default_level()
-        if not isinstance(level, str) or level not in LEVELS:
-            raise Refused("bad_request", f"unknown bot level (known: {', '.join(bot_levels())})")
-        target = self.seats[seat]
-        if target.owner is not None and target.bot is None:
-            if self.game is None:
-                raise Refused("seat_taken", "this seat is taken; a player may only be replaced "
-                                            "by a bot once the game has started")
-            if self.online(seat):
-                raise Refused("player_present", f"{target.name} is here; only an absent player "
-                                                "is replaced by a bot")
-        if target.bot == level:
-            raise Refused("no_change", "this bot plays the seat already")
-        target.bot = level
-        self.bots[seat] = make_bot(level, seat, self._bot_rng(seat))
-
-    def free_seat(self, client: Client, seat) -> None:
-        """Host, before the start: take a bot off a seat, or free an absent player's seat."""
-        self._require_manager(client)
-        seat = self._check_seat(seat)
-        if self.game is not None:
-            raise Refused("not_now", "seats are freed only before the game starts")
-        target = self.seats[seat]
-        if not target.taken:
-            raise Refused("seat_free", "this seat is free already")
-        if target.owner is not None and self.online(seat):
-            raise Refused("player_present", f"{target.name} is here and keeps the seat")
-        owner = target.owner
-        self.seats[seat] = Seat()
-        self.bots.pop(seat, None)
-        if owner is not None:
-            self._rebind(owner)
-
-    def _unbot(self, seat: int):
-        self.seats[seat].bot = None
-        self.bots.pop(seat, None)
-
-    def _bot_rng(self, seat: int) -> random.Random:
-        if self.seeded:
-            return random.Random(f"{self.seed}:{self.game_no}:bot:{seat}")
-        return random.Random()
-
-    def _require_manager(self, client: Client):
-        if not self.may_manage(client):
-            raise Refused("not_host", "only the host can do this")
 
     # -- games -------------------------------------------------------------------------
 
@@ -460,8 +306,10 @@ class Table:
             self.bots[seat] = bot
             bot.new_game()
 
-    def act(self, client: Client, action) -> None:
-        """A game action of the client's own seat; the engine refuses what is illegal."""
+    def act(self, client: Client, action, version: int) -> None:
+        """A game action of the client's own seat, decided at table version `version`:
+        refused as stale when its basis changed since (acts.py); the engine refuses what
+        is illegal."""
         if self.game is None:
             raise Refused("not_started", "the game has not started yet")
         seat = self.seat_of(client.token_hash)
@@ -469,6 +317,8 @@ class Table:
             raise Refused("not_seated", "spectators cannot play")
         if self.seats[seat].bot is not None:
             raise Refused("bot_plays", "a bot plays your seat: take your seat back first")
+        if self.basis.stale(action, version):
+            raise Refused("stale", "the game moved on after you decided: here is the table as it is now")
         self.apply(seat, action)
 
     def apply(self, seat: int, action) -> None:

@@ -5,6 +5,7 @@ import { h } from "./dom.js";
 import { rankName, t } from "./i18n.js";
 import { cardFace, cardNames, cardRow } from "./cards.js";
 import { neighbours } from "./context.js";
+import { countdown } from "./countdown.js";
 import { cardsOf, holdsMahjong, mahjongCode, matchingPlays, playableBombs, playsContaining } from "./legal.js";
 
 const RELATIONS = ["left", "partner", "right"];
@@ -31,6 +32,8 @@ export function renderActions(ctx) {
   const legal = view.legal;
   const ui = ctx.ui;
   const parts = [];
+  const ends = ctx.table.seats[ctx.me].turn_ends;
+  if (ends) parts.push(countdown(ctx, ends, "mine", "notice countdown"));
   if (legal.grand) {
     parts.push(button(ctx, "grand-yes", t("Grand Tichu!"), { class: "call", disabled: !legal.grand_call,
       onclick: () => ctx.act({ act: "grand", call: true }) }));

@@ -74,6 +74,8 @@ const REFUSALS = {
   store_unavailable: () => t("The server cannot save right now, so this was not done. Please try again in a moment."),
   store_conflict: () => t("The table changed meanwhile. Please try again."),
   table_damaged: () => t("This table's saved game is damaged: it can be watched, not played."),
+  stale: () => t("The game moved on before your action arrived: here is the table as it is now."),
+  ask_host: () => t("The host gave this seat to a bot: ask the host to let you take it."),
 };
 
 /** What to show for a refused request. */

@@ -88,7 +88,12 @@ async function createTable(event) {
     ruleset: form.querySelector("#ruleset").value,
     options: readOptions(form),
     listed: form.querySelector("#listed").checked,
-    settings: { tracker: form.querySelector("#tracker").checked },
+    settings: {
+      tracker: form.querySelector("#tracker").checked,
+      takeover: form.querySelector("#takeover").checked,
+      grace: Number(form.querySelector("#grace").value),
+      turn_timer: Number(form.querySelector("#turn-timer").value),
+    },
   };
   const seed = form.querySelector("#seed");
   if (seed && seed.value.trim()) body.seed = /^\d+$/.test(seed.value.trim()) ? Number(seed.value) : seed.value.trim();
@@ -118,10 +123,22 @@ function createForm() {
       h("label", { for: "listed" }, t("Show this table in the lobby"))),
     h("p", { class: "field check" }, h("input", { id: "tracker", type: "checkbox", checked: Boolean(config.settings && config.settings.tracker) }),
       h("label", { for: "tracker" }, t("Offer the card tracker (how many cards of each rank are still out)"))),
+    h("p", { class: "field check" }, h("input", { id: "takeover", type: "checkbox", checked: Boolean(config.settings && config.settings.takeover) }),
+      h("label", { for: "takeover" }, t("Anybody may take over a seat a bot plays (else they ask you)"))),
+    durationField("grace", t("A bot plays for a player who left after"), (n) => t("{n} seconds", { n })),
+    durationField("turn-timer", t("Turn timer"), (n) => (n ? t("{n} seconds", { n }) : t("Off"))),
     config.testing ? h("p", { class: "field" }, h("label", { for: "seed" }, t("Seed (testing only)")),
       h("input", { id: "seed", type: "text" })) : null,
     h("button", { type: "submit", class: "primary" }, t("Create table")),
     h("p", { class: "form-status", role: "status" }));
+}
+
+/** A choice of seconds among the server's offers (config.choices), its default selected. */
+function durationField(id, label, text) {
+  const name = id.replace("-", "_");
+  const choices = (config.choices && config.choices[name]) || [];
+  return h("p", { class: "field" }, h("label", { for: id }, label),
+    h("select", { id }, choices.map((n) => h("option", { value: String(n), selected: n === config.settings[name] }, text(n)))));
 }
 
 function joinForm() {

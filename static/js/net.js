@@ -1,11 +1,22 @@
 // The connection to a table: joins (again after every reconnect), keeps the document
 // and its version, drops duplicates, asks for a snapshot on a gap, sends requests with acks.
+// Actions carry the version they were decided on and an id; one whose answer was lost
+// (the connection dropped, no answer in time) is sent again with the same id once joined
+// again, and the server answers a repeat as it answered the first (it acts once).
 // Status: joining, online, reconnecting (the socket is trying again), offline (the
 // browser has no network), refused. A phone tab that comes back from the background
 // reconnects, or quietly asks for a snapshot, without any message.
 /* global io */
 import { applyPatch } from "./patch.js";
 import { store } from "./store.js";
+
+const RETRIES = 3;
+const LOST = { ok: false, code: "timeout", message: "The server did not answer. Please try again." };
+
+function newId() {
+  if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
 
 export class TableConnection {
   constructor(code, { onState, onStatus }) {
@@ -16,9 +27,15 @@ export class TableConnection {
     this.version = null;
     this.syncing = false;
     this.status = null;
+    this.pending = new Set();  // resolvers of requests waiting for their answer
+    this.waiting = [];  // resolvers waiting for the next successful join
+    this.clockOffset = 0;  // server time minus this browser's (for countdowns)
     this.socket = io({ reconnectionDelayMax: 4000 });
     this.socket.on("connect", () => this.join());
-    this.socket.on("disconnect", () => this.setStatus(navigator.onLine === false ? "offline" : "reconnecting"));
+    this.socket.on("disconnect", () => {
+      this.setStatus(navigator.onLine === false ? "offline" : "reconnecting");
+      for (const resolve of [...this.pending]) resolve(LOST);  // their answers went with the connection
+    });
     this.socket.io.on("reconnect_attempt", () => this.setStatus(navigator.onLine === false ? "offline" : "reconnecting"));
     this.socket.on("state", (msg) => this.receive(msg));
     window.addEventListener("offline", () => this.setStatus("offline"));
@@ -52,7 +69,28 @@ export class TableConnection {
       store.forgetToken(this.code);
       ack = await this.request("join", { code: this.code });
     }
+    if (ack.ok && typeof ack.now === "number") this.clockOffset = ack.now * 1000 - Date.now();
     this.setStatus(ack.ok ? "online" : "refused", ack);
+    if (ack.ok) for (const resolve of this.waiting.splice(0)) resolve();
+  }
+
+  /** Resolves once joined (at once if joined now). */
+  joined() {
+    if (this.socket.connected && this.status === "online") return Promise.resolve();
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /** A game action decided on `version`: sent with a new id, again with the same id while its
+   * answer is lost. A `stale` refusal asks for the current state at once. */
+  async act(action, version) {
+    const payload = { action, version, id: newId() };
+    let ack = LOST;
+    for (let attempt = 0; attempt <= RETRIES && ack.code === "timeout"; attempt++) {
+      await this.joined();
+      ack = await this.request("act", payload);
+    }
+    if (ack.code === "stale") this.resync();
+    return ack;
   }
 
   receive(msg) {
@@ -85,9 +123,12 @@ export class TableConnection {
 
   request(event, payload, timeout = 10000) {
     return new Promise((resolve) => {
-      this.socket.timeout(timeout).emit(event, payload, (err, ack) => {
-        resolve(err ? { ok: false, code: "timeout", message: "The server did not answer. Please try again." } : ack);
-      });
+      const done = (ack) => {
+        if (!this.pending.delete(done)) return;  // answered already (or lost)
+        resolve(ack);
+      };
+      this.pending.add(done);
+      this.socket.timeout(timeout).emit(event, payload, (err, ack) => done(err ? LOST : ack));
     });
   }
 }

@@ -2,7 +2,7 @@
 // (my seat, the action bar, the hand) and the panels (score, history, chat, ...).
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
-import { renderSeat } from "./seats.js";
+import { renderRequests, renderSeat } from "./seats.js";
 import { renderCenter } from "./center.js";
 import { renderActions, renderDialog } from "./controls.js";
 import { renderHand } from "./hand.js";
@@ -18,7 +18,7 @@ export function render(root, ctx) {
   replace(root,
     ctx.table.damaged ? h("p", { class: "notice damaged", role: "status" },
       t("This table's saved game is damaged: it can be watched, not played.")) : null,
-    ctx.table.status === "waiting" ? lobbyPanel(ctx) : takeOverPanel(ctx),
+    ctx.table.status === "waiting" ? lobbyPanel(ctx) : renderRequests(ctx) || takeOverPanel(ctx),
     // Under the panel's sheet (phones) the table is inert: no focus, no taps, hidden from screen readers.
     h("div", { class: ["felt", `status-${ctx.table.status}`], inert: Boolean(ctx.ui.panel && !ctx.wide) },
       h("div", { class: "opponents" }, around.map((s) => renderSeat(ctx, s))),
@@ -68,8 +68,10 @@ function lobbyPanel(ctx) {
 function takeOverPanel(ctx) {
   const free = ctx.table.seats.some((s) => s.bot && !s.human);
   if (ctx.me !== null || !free || ctx.table.status !== "playing") return null;
+  const ask = !(ctx.table.settings.takeover || ctx.you.manage);
   return h("section", { class: "lobby-panel" },
-    h("p", {}, t("A bot plays a seat for nobody: enter your name and take it over.")),
+    h("p", {}, ask ? t("A bot plays a seat for nobody: enter your name and ask the host to let you take it over.")
+      : t("A bot plays a seat for nobody: enter your name and take it over.")),
     nameField(ctx));
 }
 

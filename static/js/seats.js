@@ -2,6 +2,7 @@
 // before the start, the seat picker and the host's bot controls.
 import { h } from "./dom.js";
 import { t, tn } from "./i18n.js";
+import { countdown } from "./countdown.js";
 
 const PLACES = { 1: () => t("1st"), 2: () => t("2nd"), 3: () => t("3rd"), 4: () => t("4th") };
 export const placeName = (n) => (PLACES[n] ? PLACES[n]() : String(n));
@@ -21,7 +22,9 @@ export function renderSeat(ctx, seat, extra = null) {
     h("span", { class: "name" }, ctx.name(seat)),
     seat === ctx.me ? h("span", { class: "tag you" }, t("you")) : null,
     info.bot ? h("span", { class: "tag bot" }, t("bot: {level}", { level: info.bot })) : null,
-    info.human && !info.online && !info.bot ? h("span", { class: "tag away" }, t("away")) : null,
+    info.away || (info.human && !info.online && !info.bot) ? h("span", { class: "tag away" }, t("away")) : null,
+    info.standin_at ? countdown(ctx, info.standin_at, "standin") : null,
+    info.turn_ends ? countdown(ctx, info.turn_ends, "turn") : null,
     h("span", { class: "tag team" }, t("Team {n}", { n: (seat % 2) + 1 }))),
   player ? playerState(ctx, seat, player) : pickerState(ctx, seat, info),
   ctx.table.status !== "waiting" ? manageDuringGame(ctx, seat, info) : null,
@@ -71,10 +74,30 @@ function manageDuringGame(ctx, seat, info) {
     out.push(levelPicker(ctx, seat, t("Let a bot play")));
   }
   if (ctx.me === null && info.bot && !info.human && ctx.table.status === "playing") {
-    out.push(h("button", { type: "button", dataset: { key: `sit-${seat}` }, onclick: () => ctx.sit(seat) },
-      t("Take this seat")));
+    if (ctx.table.settings.takeover || ctx.you.manage) {
+      out.push(h("button", { type: "button", dataset: { key: `sit-${seat}` }, onclick: () => ctx.sit(seat) },
+        t("Take this seat")));
+    } else if (ctx.you.asked === seat) {
+      out.push(h("span", { class: "notice", role: "status" }, t("Waiting for the host to agree…")));
+    } else {
+      out.push(h("button", { type: "button", dataset: { key: `ask-${seat}` }, onclick: () => ctx.sit(seat, "ask") },
+        t("Ask to take this seat")));
+    }
   }
   return out.length ? h("div", { class: "seat-manage" }, out) : null;
+}
+
+/** The host's answers to watchers who ask to take over a bot's seat. */
+export function renderRequests(ctx) {
+  const requests = ctx.you.requests || [];
+  if (!requests.length) return null;
+  return h("section", { class: "lobby-panel requests", "aria-label": t("Requests to take a seat") }, requests.map(([id, seat, name]) =>
+    h("p", { class: "request", role: "status" },
+      h("span", {}, t("{name} asks to take over {seat} from the bot.", { name, seat: ctx.name(seat) })), " ",
+      h("button", { type: "button", class: "primary", dataset: { key: `accept-${id}` },
+        onclick: () => ctx.request("answer", { request: id, accept: true }) }, t("Let them play")), " ",
+      h("button", { type: "button", dataset: { key: `decline-${id}` },
+        onclick: () => ctx.request("answer", { request: id, accept: false }) }, t("Decline")))));
 }
 
 function levelPicker(ctx, seat, label) {

@@ -10,6 +10,7 @@ import { render } from "./render.js";
 import { logLine, quickText } from "./panels.js";
 import { obligation } from "./legal.js";
 import { Announcer, beep, vibrate } from "./notify.js";
+import { startTicker } from "./countdown.js";
 import * as motion from "./motion.js";
 
 const config = JSON.parse(document.getElementById("config").textContent);
@@ -42,6 +43,8 @@ let version = null;
 let lastRound = null;
 let myTurn = false;
 let deferred = false;
+let askToken = null;  // the token of a request to take over a bot's seat, kept once the host agrees
+let asked = null;  // the seat this page asked for
 const bubbles = {};
 root.dataset.motion = motion.motionReduced() ? "reduce" : "full";
 
@@ -52,10 +55,10 @@ function showError(message) {
   showError.timer = setTimeout(() => { alerts.hidden = true; }, 5000);
 }
 
-async function request(event, payload) {
+async function request(event, payload, send = () => connection.request(event, payload)) {
   ui.busy = true;
   update();
-  const ack = await connection.request(event, payload);
+  const ack = await send();
   ui.busy = false;
   if (!ack.ok) showError(refusal(ack, doc && doc.game));
   update();
@@ -63,7 +66,9 @@ async function request(event, payload) {
 }
 
 async function act(action) {
-  const ack = await request("act", { action });
+  // Decided on the version on screen now; net.js retries it with the same id if need be.
+  const decided = version;
+  const ack = await request("act", null, () => connection.act(action, decided));
   if (ack.ok) {
     ui.selected.clear();
     ui.pending = null;
@@ -73,7 +78,8 @@ async function act(action) {
   return ack;
 }
 
-async function sit(seat) {
+/** Sit down (or, with mode "ask", ask the host to let us take over a bot's seat). */
+async function sit(seat, mode = "sit") {
   const name = (ui.name || "").trim();
   const own = doc && doc.you.seat === seat;
   if (!name && !own) {
@@ -83,8 +89,25 @@ async function sit(seat) {
     return;
   }
   if (name) store.setName(name);
-  const ack = await request("sit", { seat, name: name || "-" });
-  if (ack.ok && ack.token) store.setToken(config.code, ack.token);
+  const ack = await request(mode, { seat, name: name || "-" });
+  if (ack.ok && mode === "ask") {
+    asked = seat;
+    if (ack.token) askToken = ack.token;
+  } else if (ack.ok && ack.token) {
+    store.setToken(config.code, ack.token);
+  }
+}
+
+/** After a request to take a seat: keep the token once seated, say so when the host declined. */
+function answered() {
+  if (asked === null || doc.you.asked === asked) return;
+  if (doc.you.seat !== null) {
+    if (askToken) store.setToken(config.code, askToken);
+  } else {
+    showError(t("The host did not let you take the seat."));
+  }
+  asked = null;
+  askToken = null;
 }
 
 function setSort(mode) {
@@ -114,6 +137,7 @@ function reconcile() {
 function context() {
   const ctx = makeContext(doc, ui, { act, request, sit, update, setSort, showError, beep });
   ctx.version = version;
+  ctx.clockOffset = connection.clockOffset;
   ctx.wide = wideQuery.matches;
   const felt = root.querySelector(".felt");
   ctx.width = felt ? felt.clientWidth : root.clientWidth - (ctx.wide ? 356 : 0);
@@ -168,6 +192,7 @@ const connection = new TableConnection(config.code, {
     doc = newDoc;
     version = newVersion;
     reconcile();
+    answered();
     const ctx = context();
     tell(oldDoc, ctx);
     update();
@@ -198,3 +223,4 @@ window.addEventListener("resize", () => {
 document.addEventListener("pointerup", () => {
   if (deferred && !ui.dragging) { deferred = false; setTimeout(update, 0); }
 });
+startTicker();

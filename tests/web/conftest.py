@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+import time
+
 import pytest
 
 from app.web.protocol import apply_patch
@@ -15,6 +18,7 @@ def app(tmp_path):
                       "TICHU_GC_TUNE": False})
     yield app
     app.extensions["tichu"].bots.stop()
+    app.extensions["tichu"].timers.stop()
 
 
 @pytest.fixture
@@ -81,10 +85,18 @@ class Player:
         self.pump()
         return ack
 
+    _ids = itertools.count(1)
+
     def act(self, **action):
-        ack = self.emit("act", {"action": action})
+        """An action decided on the document this client holds, with a new id."""
+        ack = self.emit("act", self.act_payload(action))
         self.pump()
         return ack
+
+    def act_payload(self, action: dict, version: int | None = None) -> dict:
+        self.pump()
+        return {"action": action, "version": self.version if version is None else version,
+                "id": f"{self.name}-{next(self._ids)}"}
 
     @property
     def view(self) -> dict:
@@ -109,6 +121,29 @@ def record_of(record: dict, game) -> bool:
     last = [a.to_record(game.deck) for a in game.round.actions]
     return (result["ok"] and result["totals"] == game.totals and result["winner"] == game.winner
             and len(record["rounds"]) == len(game.rounds) and record["rounds"][-1]["actions"] == last)
+
+
+class ManualClock:
+    """A wall clock that moves only when a test says so: deadlines pass exactly when told."""
+
+    def __init__(self):
+        self.now = time.time()
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float, *apps) -> None:
+        self.now += seconds
+        for app in apps:
+            app.extensions["tichu"].timers.wake()
+
+
+def wait_until(predicate, timeout: float = 10.0, what: str = "the condition"):
+    """Wait for a condition that other threads (bots, timers) make true; fail after `timeout`."""
+    end = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < end, f"timed out waiting for {what}"
+        time.sleep(0.01)
 
 
 def create_table(http, host_name="Anna", **fields) -> tuple[str, str]:

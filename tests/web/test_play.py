@@ -162,8 +162,16 @@ def test_refused_actions_reach_only_their_sender(app, http, player):
         (players[1], "stand", {}, "not_now"),
         (watcher, "act", {"action": {"act": "grand", "call": False}}, "not_seated"),
         (watcher, "new_game", {}, "not_host"),
+        (players[1], "act", {"action": {"act": "pass"}, "version": version}, "bad_request"),  # no id
+        (players[1], "act", {"action": {"act": "pass"}, "id": "x"}, "bad_request"),  # no version
+        (players[1], "act", {"action": {"act": "pass"}, "version": version + 1, "id": "x"}, "bad_request"),
+        (players[1], "act", {"action": {"act": "pass"}, "version": True, "id": "x"}, "bad_request"),
+        (players[1], "act", {"action": {"act": "pass"}, "version": version, "id": "x" * 65}, "bad_request"),
+        (players[1], "act", {"action": {"act": "pass"}, "version": version, "id": 7}, "bad_request"),
     ]
-    for p, event, payload, code_expected in refusals:
+    for n, (p, event, payload, code_expected) in enumerate(refusals):
+        if event == "act" and isinstance(payload, dict) and set(payload) == {"action"}:
+            payload = {**payload, "version": version, "id": f"refused-{n}"}  # well formed but refused
         ack = p.emit(event, payload)
         assert ack["ok"] is False, (event, payload, ack)
         assert set(ack) == {"ok", "code", "message"} and ack["message"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from app.engine import view_for
+
 from .conftest import create_table
 
 
@@ -88,17 +90,16 @@ def test_absent_player_is_replaced_by_a_bot_and_takes_the_seat_back(app, http, p
     back = player("Ben")
     back.join(code, ben_token)
     back.pump()
-    assert back.doc["you"] == {"seat": 1, "host": False, "manage": False, "bot_plays": True}
-    assert back.act(act="tichu")["code"] == "bot_plays"
-    ack = back.sit(1)
-    assert ack["ok"] and "token" not in ack
-    back.pump()
-    assert back.doc["you"]["bot_plays"] is False
-    assert table.seats[1].bot is None and table.seats[1].name == "Ben"
+    # Back with the token: the seat is Ben's again at once, without asking anybody.
+    assert back.doc["you"] == {"seat": 1, "host": False, "manage": False, "bot_plays": False, "asked": None}
+    assert table.seats[1].bot is None and table.seats[1].name == "Ben" and 1 not in table.bots
+    host.pump()
+    assert host.doc["table"]["seats"][1]["bot"] is None and host.doc["table"]["seats"][1]["online"] is True
+    assert back.sit(1)["code"] == "already_seated"
 
 
-def test_newcomer_takes_over_a_bot_seat_nobody_owns(app, http, player, hub):
-    code, table, host = lobby(app, http, player)
+def test_newcomer_takes_over_a_bot_seat_nobody_owns_at_a_table_that_allows_it(app, http, player, hub):
+    code, table, host = lobby(app, http, player, settings={"takeover": True})
     host.sit(0)
     for seat in (1, 2, 3):
         host.emit("bot", {"seat": seat, "level": "greedy"})
@@ -136,3 +137,86 @@ def test_spectators_are_counted(app, http, player):
     watchers[0].disconnect()
     host.pump()
     assert host.doc["table"]["spectators"] == 2
+
+
+def bot_game(app, http, player, hub, **fields):
+    """The host at seat 0, bots at 1..3 (the host's choice), the game started."""
+    code, table, host = lobby(app, http, player, **fields)
+    host.sit(0)
+    for seat in (1, 2, 3):
+        host.emit("bot", {"seat": seat, "level": "greedy"})
+    host.emit("start", {})
+    assert hub.bots.wait_idle()
+    host.pump()
+    return code, table, host
+
+
+def test_taking_over_a_bot_seat_needs_the_hosts_consent(app, http, player, hub):
+    code, table, host = bot_game(app, http, player, hub)
+    cleo = player("Cleo")
+    cleo.join(code)
+    ack = cleo.sit(2)
+    assert ack["code"] == "ask_host" and "token" not in ack
+    assert table.seats[2].bot == "greedy" and cleo.doc["game"]["hand"] is None
+    ack = cleo.emit("ask", {"seat": 2, "name": "Cleo"})
+    assert ack["ok"] and ack["token"]
+    cleo.pump()
+    assert cleo.doc["you"]["asked"] == 2 and cleo.doc["game"]["hand"] is None, "no hand before consent"
+    host.pump()
+    ((request_id, seat, name),) = host.doc["you"]["requests"]
+    assert seat == 2 and name == "Cleo"
+    assert "requests" not in cleo.doc["you"], "only those who manage the table see requests"
+    assert cleo.emit("answer", {"request": request_id, "accept": True})["code"] == "not_host"
+    assert host.emit("answer", {"request": request_id, "accept": "yes"})["code"] == "bad_request"
+    assert host.emit("answer", {"request": request_id, "accept": True})["ok"]
+    cleo.pump()
+    assert cleo.doc["you"]["seat"] == 2 and cleo.view["hand"] == view_for(table.game, 2)["hand"]
+    assert table.seats[2].bot is None and table.seats[2].name == "Cleo" and 2 not in table.bots
+    # The token from the request is Cleo's token for the seat from now on.
+    cleo.disconnect()
+    again = player("Cleo")
+    assert again.join(code, ack["token"])["seat"] == 2
+    host.pump()
+    assert not host.doc["you"]["requests"]
+
+
+def test_the_host_may_decline_and_a_request_ends_with_its_connection(app, http, player, hub):
+    code, table, host = bot_game(app, http, player, hub)
+    cleo, dan = player("Cleo"), player("Dan")
+    cleo.join(code)
+    dan.join(code)
+    assert cleo.emit("ask", {"seat": 1, "name": "Cleo"})["ok"]
+    assert dan.emit("ask", {"seat": 3, "name": "Dan"})["ok"]
+    host.pump()
+    by_name = {name: request_id for request_id, seat, name in host.doc["you"]["requests"]}
+    assert host.emit("answer", {"request": by_name["Cleo"], "accept": False})["ok"]
+    cleo.pump()
+    assert cleo.doc["you"]["seat"] is None and cleo.doc["you"]["asked"] is None
+    assert table.seats[1].bot == "greedy"
+    assert host.emit("answer", {"request": by_name["Cleo"], "accept": True})["code"] == "not_found"
+    dan.disconnect()
+    host.pump()
+    assert not host.doc["you"]["requests"]
+    assert host.emit("answer", {"request": by_name["Dan"], "accept": True})["code"] == "not_found"
+    assert table.seats[3].bot == "greedy"
+
+
+def test_nobody_asks_for_a_seat_that_a_person_holds(app, http, player, hub):
+    code, table, host = bot_game(app, http, player, hub)
+    eve = player("Eve")
+    eve.join(code)
+    assert eve.emit("ask", {"seat": 0, "name": "Eve"})["code"] == "seat_taken"
+    assert eve.emit("ask", {"seat": 9, "name": "Eve"})["code"] == "bad_request"
+    assert eve.emit("ask", {"seat": 1, "name": ""})["code"] == "bad_name"
+    assert host.emit("ask", {"seat": 1, "name": "Anna"})["code"] == "already_seated"
+    host.pump()
+    assert not host.doc["you"]["requests"]
+
+
+def test_the_host_takes_a_bot_seat_without_asking(app, http, player, hub):
+    code, table, host = lobby(app, http, player)
+    for seat in range(4):
+        host.emit("bot", {"seat": seat, "level": "greedy"})
+    host.emit("start", {})
+    assert host.sit(1)["ok"]
+    assert table.seats[1].owner == table.host_hash and table.seats[1].bot is None

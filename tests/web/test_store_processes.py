@@ -40,6 +40,7 @@ class Game:
         self.sent: list[tuple] = []  # the same and whether it was acknowledged, of every action sent
         self.version = 0  # the latest version an ack gave
         self.stored_version = 0  # the latest version an action's ack gave (joins are not stored)
+        self.acts = 0
 
     def connect(self, server: Server):
         self.clients = [SeatClient(server.base) for _ in range(4)]
@@ -77,7 +78,9 @@ class Game:
         entry = (self.clients[0].doc["table"]["game_no"] - 1, seat, action["act"],
                  sorted(action.get("cards", "").split()))
         try:
-            ack = self.clients[seat].call("act", {"action": action})
+            self.acts += 1  # every decision has its own id and the version it was made on
+            ack = self.clients[seat].call("act", {"action": action, "version": self.clients[seat].version,
+                                                  "id": f"step-{self.acts}"})
         except Exception:
             self.sent.append((*entry, False))  # no answer: it may or may not have been stored
             raise

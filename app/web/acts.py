@@ -1,0 +1,127 @@
+"""Every action counts once, on the state its player saw.
+
+An `act` carries the table version its player decided on and an id. The
+action is refused as `stale` when its basis changed after that version, and
+a retry with the same id gets the first answer again instead of acting twice.
+
+What an action's basis is (what "changed in a way that matters" means):
+
+- `grand`, `exchange`: the round's phase. Other seats' calls and exchanges do
+  not make them stale; the phase ending (or a new round) does.
+- `tichu`: the round. A call stays meant while the round runs; the engine
+  refuses it once the seat has played a card.
+- `play`, `pass`, `gift` (bombs out of turn included): the trick, i.e. every
+  play, pass and gift of the round so far. A play meant for one trick never
+  lands on the next, a pass never answers a play its player did not see;
+  calls, chat and people coming and going do not matter.
+
+`Basis` keeps, for each of the three, a key of the current state and the
+table version at which that key last changed: an action decided at version v
+is stale when its key changed after v. Constant memory, and saved with the
+table, so it holds across a restart.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from .errors import Refused
+
+KINDS = {"grand": "phase", "exchange": "phase", "tichu": "round", "play": "trick", "pass": "trick",
+         "gift": "trick"}
+MOVES = ("play", "pass", "gift")  # the log entries that move a trick on
+ID_MAX = 64
+REMEMBER = 16  # answers kept per seat: a retry concerns one of a seat's last few actions
+
+
+def must_act(legal: dict) -> bool:
+    """Whether a seat's legal actions include a decision the game waits for."""
+    return bool(legal["grand"] or legal["exchange"] or legal["gift"] or legal["plays"] or legal["pass"])
+
+
+def may_act(legal: dict | None) -> bool:
+    return bool(legal) and bool(must_act(legal) or legal["tichu"] or legal["bombs"])
+
+
+def check_payload(data: dict, current: int) -> tuple[dict, int, str]:
+    """The action, version and id of an `act`, or refused as a bad request."""
+    action, version, action_id = data.get("action"), data.get("version"), data.get("id")
+    if not isinstance(action, dict):
+        raise Refused("bad_request", "'action' is an object like {\"act\": \"pass\"}")
+    if type(version) is not int or version < 0:
+        raise Refused("bad_request", "'version' is the table version the action was decided on")
+    if version > current:
+        raise Refused("bad_request", "'version' is newer than the table")
+    if not isinstance(action_id, str) or not 0 < len(action_id) <= ID_MAX:
+        raise Refused("bad_request", f"'id' is text of 1 to {ID_MAX} characters, new for every action")
+    return action, version, action_id
+
+
+def keys_of(game, game_no: int) -> dict[str, str]:
+    """The current round, phase and trick as short keys."""
+    if game is None:
+        return {"round": str(game_no), "phase": str(game_no), "trick": str(game_no)}
+    rnd = game.round
+    round_key = f"{game_no}.{len(game.rounds)}"
+    phase_key = f"{round_key}.{rnd.phase}"
+    moves = sum(1 for e in rnd.log if e.get("act") in MOVES)
+    return {"round": round_key, "phase": phase_key, "trick": f"{phase_key}.{moves}"}
+
+
+class Basis:
+    """For the round, the phase and the trick: the current key and the version it dates from."""
+
+    __slots__ = ("keys", "since")
+
+    def __init__(self, keys: dict | None = None, since: dict | None = None, version: int = 0):
+        self.keys = dict(keys) if keys else None
+        # Unknown dates (a table saved before bases were kept) are taken as the latest
+        # version: an action decided before it is stale, never wrongly applied.
+        self.since = dict(since) if since else {kind: version for kind in ("round", "phase", "trick")}
+
+    def update(self, game, game_no: int, version: int) -> None:
+        keys = keys_of(game, game_no)
+        if self.keys is not None:
+            for kind, key in keys.items():
+                if self.keys.get(kind) != key:
+                    self.since[kind] = version
+        self.keys = keys
+
+    def stale(self, action: dict, version: int) -> bool:
+        kind = KINDS.get(action.get("act"))
+        return kind is not None and self.since[kind] > version
+
+    def key_for(self, act: str) -> str | None:
+        return self.keys[KINDS[act]] if self.keys else None
+
+    def dump(self) -> dict:
+        """Copies: a stored document must not change with the live basis."""
+        return {"keys": dict(self.keys) if self.keys else None, "since": dict(self.since)}
+
+
+class Answers:
+    """The last answers to each seat's actions, by action id: a retry is answered from here."""
+
+    def __init__(self, seats: int, saved: list | None = None):
+        self.by_seat: list[OrderedDict] = [OrderedDict() for _ in range(seats)]
+        for seat, pairs in enumerate(saved or []):
+            if seat < seats:
+                self.by_seat[seat].update((i, a) for i, a in pairs)
+
+    def get(self, seat: int, action_id: str) -> dict | None:
+        return self.by_seat[seat].get(action_id)
+
+    def remember(self, seat: int, action_id: str, answer: dict) -> None:
+        memory = self.by_seat[seat]
+        memory[action_id] = answer
+        while len(memory) > REMEMBER:
+            memory.popitem(last=False)
+
+    def drop(self, seat: int, action_id: str) -> None:
+        self.by_seat[seat].pop(action_id, None)
+
+    def forget(self, seat: int) -> None:
+        self.by_seat[seat].clear()
+
+    def dump(self) -> list:
+        return [list(memory.items()) for memory in self.by_seat]
