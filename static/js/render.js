@@ -29,6 +29,7 @@ export function render(root, ctx) {
         dialog && ctx.ui.pending ? null : renderHand(ctx))),
     h("aside", { class: "side" }, renderTabs(ctx), renderPanel(ctx)));
   root.dataset.version = String(ctx.version);
+  root.dataset.busy = ctx.ui.busy ? "1" : "";  // a request is waiting for its answer
   root.dataset.moves = String(ctx.table.moves);
   root.dataset.status = ctx.table.status;
   root.dataset.seat = ctx.me === null ? "" : String(ctx.me);

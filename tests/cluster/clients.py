@@ -30,6 +30,7 @@ class Seat:
         self.snapshots = 0
         self.gaps = 0
         self.versions: list[int] = []  # every version reached, in order
+        self.acts = 0  # actions sent (each gets its own id)
         self._cond = threading.Condition()
         self.sio = socketio.Client(reconnection=False, request_timeout=TIMEOUT)
         self.sio.on("state", self._on_state)
@@ -112,7 +113,9 @@ class Seat:
         return ack
 
     def act(self, action: dict) -> dict:
-        return self.call("act", {"action": action})
+        """An action decided on the document this client holds, with a new id."""
+        self.acts += 1
+        return self.call("act", {"action": action, "version": self.version, "id": f"{self.name}-{self.acts}"})
 
     @property
     def view(self) -> dict | None:
