@@ -41,6 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from pathlib import Path
 
 import aiohttp
@@ -107,6 +108,7 @@ class Client:
         self.patches = 0
         self.bot = SimpleBot(seat)
         self.acts = 0
+        self.nonce = uuid.uuid4().hex[:8]  # this client's part of its action ids
 
     async def on_state(self, msg):
         now = time.perf_counter()
@@ -148,7 +150,7 @@ class Client:
         if action is not None:
             self.pending = True
             self.acts += 1  # every action has its own id and the version it was decided on
-            payload = {"action": action, "version": self.version, "id": f"{self.seat}-{self.acts}"}
+            payload = {"action": action, "version": self.version, "id": f"{self.nonce}-{self.acts}"}
             asyncio.get_running_loop().create_task(self.call("act", payload))
 
     async def call(self, event: str, payload: dict, count: bool = True):

@@ -29,11 +29,19 @@ class Gate:
         self.held: list = []
         self.holding = False
         self.route = None
+        self.upgraded = False
         page.route_web_socket(re.compile(r"/socket\.io/"), self._connect)
 
     def _connect(self, ws):
         server = ws.connect_to_server()
         self.route = ws
+        self.upgraded = False
+
+        def from_page(message):
+            if message == "5":  # Engine.IO's upgrade: from now on everything goes this way
+                self.upgraded = True
+            server.send(message)
+        ws.on_message(from_page)
 
         def from_server(message):
             if self.holding and ws is self.route:
@@ -43,13 +51,12 @@ class Gate:
         server.on_message(from_server)
 
     def open(self, page):
-        """Wait (bounded) until the page talks through its WebSocket (after Socket.IO's upgrade)."""
-        for _ in range(200):
-            if self.route is not None:
-                page.wait_for_timeout(200)  # the upgrade's probe is answered right after the open
+        """Wait (bounded) until the page talks only through its WebSocket (Socket.IO upgraded)."""
+        for _ in range(300):
+            if self.route is not None and self.upgraded:
                 return
-            page.wait_for_timeout(50)
-        raise AssertionError("the page opened no WebSocket")
+            page.wait_for_timeout(50)  # lets Playwright deliver the route's events meanwhile
+        raise AssertionError("the page's connection was never upgraded to its WebSocket")
 
     def hold(self):
         self.holding = True

@@ -318,7 +318,8 @@ class Table(SeatRules):
         if self.seats[seat].bot is not None:
             raise Refused("bot_plays", "a bot plays your seat: take your seat back first")
         if self.basis.stale(action, version):
-            raise Refused("stale", "the game moved on before your action arrived: here is the table as it is now")
+            raise Refused("stale", "the game moved on before your action arrived: here is the table "
+                                   "as it is now")
         self.apply(seat, action)
 
     def apply(self, seat: int, action) -> None:

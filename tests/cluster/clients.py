@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import threading
 import time
+import uuid
 
 import socketio
 
@@ -31,6 +32,7 @@ class Seat:
         self.gaps = 0
         self.versions: list[int] = []  # every version reached, in order
         self.acts = 0  # actions sent (each gets its own id)
+        self.nonce = uuid.uuid4().hex[:8]  # this client's part of its action ids
         self._cond = threading.Condition()
         self.sio = socketio.Client(reconnection=False, request_timeout=TIMEOUT)
         self.sio.on("state", self._on_state)
@@ -114,8 +116,9 @@ class Seat:
 
     def act(self, action: dict) -> dict:
         """An action decided on the document this client holds, with a new id."""
-        self.acts += 1
-        return self.call("act", {"action": action, "version": self.version, "id": f"{self.name}-{self.acts}"})
+        self.acts += 1  # ids are new for every decision: a person reconnecting is a new client here
+        return self.call("act", {"action": action, "version": self.version,
+                                 "id": f"{self.name}-{self.nonce}-{self.acts}"})
 
     @property
     def view(self) -> dict | None:
