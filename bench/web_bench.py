@@ -1,7 +1,7 @@
 """Web benchmark: N tables of four Socket.IO clients playing over loopback against a real server.
 
     python bench/web_bench.py [--tables 100] [--seconds 60] [--server gunicorn|werkzeug]
-                              [--threads 600] [--think 0] [--json]
+                              [--threads 600] [--think 0] [--processes N] [--json]
 
 Starts the server as a subprocess (by default as in production: gunicorn, one
 worker, threads; or `python -m app`), creates N tables over HTTP, connects four
@@ -21,6 +21,14 @@ Measured over the window after all tables have started:
   and memory (resident set size at the end, and its peak);
 - bytes per patch against a full snapshot of the same document (compact JSON of
   the message, as Socket.IO sends it, without its ~12-byte frame).
+
+`--processes N` runs the scale-out instead (deploy/local.py): one
+redis-server (deploy/redis.conf, append-only), N single-worker gunicorn
+processes sharing the tables through it, nginx (deploy/nginx.conf) in front;
+the clients connect through nginx, so a table's four connections land on
+different processes. The server CPU is the app processes'; Redis's and nginx's
+are reported beside it. Memory per table: the growth of the app processes'
+and Redis's resident memory from before the tables were made, per table.
 
 Needs the `bench` extra (`pip install -e '.[bench]'`): gunicorn, psutil, aiohttp
 and the python-socketio client. Traffic goes to 127.0.0.1 only and the run is
@@ -105,6 +113,7 @@ class Client:
         self.doc = None
         self.version = None
         self.pending = False
+        self.acked = 0  # the version of this client's last accepted request
         self.patches = 0
         self.bot = SimpleBot(seat)
         self.acts = 0
@@ -135,7 +144,9 @@ class Client:
         self.maybe_act()
 
     def maybe_act(self):
-        if self.pending or self.doc is None or not self.bench.running:
+        # An ack may come before the patch it caused (the scale-out sends patches through
+        # Redis): wait for that patch rather than act again on the document before it.
+        if self.pending or self.doc is None or not self.bench.running or self.version < self.acked:
             return
         view = self.doc.get("game")
         if view is None:
@@ -171,6 +182,8 @@ class Client:
             ack = {"ok": False}
         acked = time.perf_counter()
         self.pending = False
+        if ack.get("ok"):
+            self.acked = ack["version"]
         if ack.get("ok") and count:
             self.table.sent[ack["version"]] = (sent, acked)
         elif not ack.get("ok"):
@@ -207,7 +220,12 @@ class Bench:
                 ack = await c.sio.call("sit", {"seat": c.seat, "name": f"P{c.seat}"})
                 assert ack["ok"], ack
 
-    async def run(self, base: str, server: psutil.Process) -> dict:
+    async def run(self, base: str, server: psutil.Process | list, helpers: list | None = None) -> dict:
+        """`server`: the server's process (or processes); `helpers`: Redis and nginx, if any."""
+        roots = server if isinstance(server, list) else [server]
+        procs = roots + [c for p in roots for c in p.children(recursive=True)]
+        helpers = helpers or []
+        rss_before = sum(p.memory_info().rss for p in procs + helpers[:1])
         await self.setup(base)
         self.running = True
         for table in self.tables:
@@ -216,8 +234,8 @@ class Bench:
             if self.think:
                 await asyncio.sleep(self.think / len(self.tables))  # staggered starts
         await asyncio.sleep(max(2.0, 3 * self.think))  # warm-up: every table is well under way
-        procs = [server] + server.children(recursive=True)
         cpu0 = sum(sum(p.cpu_times()[:2]) for p in procs)
+        helpers_cpu0 = sum(sum(p.cpu_times()[:2]) for p in helpers)
         me = psutil.Process()
         me_cpu0 = sum(me.cpu_times()[:2])
         self.measuring = True
@@ -228,10 +246,14 @@ class Bench:
             peak_rss = max(peak_rss, sum(p.memory_info().rss for p in procs))
         end = time.perf_counter()
         cpu1 = sum(sum(p.cpu_times()[:2]) for p in procs)
+        helpers_cpu = sum(sum(p.cpu_times()[:2]) for p in helpers) - helpers_cpu0
         me_cpu1 = sum(me.cpu_times()[:2])
         self.measuring = False
         self.running = False
         rss = sum(p.memory_info().rss for p in procs)
+        self.memory_per_table = (rss + sum(p.memory_info().rss for p in helpers[:1]) - rss_before) \
+            / len(self.tables)
+        self.helpers_cpu = helpers_cpu if helpers else None
         await asyncio.sleep(1)  # answers in flight
         await asyncio.gather(*(c.sio.disconnect() for t in self.tables for c in t.clients),
                              return_exceptions=True)
@@ -267,6 +289,12 @@ class Bench:
             "server_cpu_percent": round(100 * server_cpu / window, 1),
             "server_cpu_ms_per_action": round(1000 * server_cpu / actions, 2) if actions else None,
             "bench_cpu_percent": round(100 * bench_cpu / window, 1),
+            "processes": self.args.processes or 1,
+            "redis_nginx_cpu_percent": None if self.helpers_cpu is None
+            else round(100 * self.helpers_cpu / window, 1),
+            "redis_nginx_cpu_ms_per_action": round(1000 * self.helpers_cpu / actions, 2)
+            if self.helpers_cpu is not None and actions else None,
+            "memory_per_table_kb": round(self.memory_per_table / 1024, 1),
             "server_rss_mb": round(rss / 2**20, 1),
             "server_peak_rss_mb": round(peak_rss / 2**20, 1),
             "patches": len(s.patch_bytes),
@@ -327,7 +355,11 @@ def print_table(r: dict):
         ("server CPU",
          f"{r['server_cpu_percent']} % of one core, {r['server_cpu_ms_per_action']} ms per action "
          f"(bench clients: {r['bench_cpu_percent']} %)"),
-        ("server memory", f"{r['server_rss_mb']} MB RSS (peak {r['server_peak_rss_mb']} MB)"),
+        ("server memory", f"{r['server_rss_mb']} MB RSS (peak {r['server_peak_rss_mb']} MB), "
+                          f"{r['memory_per_table_kb']} kB per table"),
+        ("processes (Redis + nginx CPU)",
+         f"{r['processes']} ({r['redis_nginx_cpu_percent']} % of one core, "
+         f"{r['redis_nginx_cpu_ms_per_action']} ms per action)"),
         ("bytes per patch (median / mean / p99)",
          f"{r['patch_bytes']['median']} / {r['patch_bytes']['mean']} / {r['patch_bytes']['p99']}"),
         ("bytes per full snapshot (median)", r["snapshot_bytes"]["median"]),
@@ -338,6 +370,33 @@ def print_table(r: dict):
     width = max(len(k) for k, _ in rows)
     for key, value in rows:
         print(f"{key:<{width}}  {value}")
+
+
+def scale_out(args) -> dict:
+    """Redis, `args.processes` gunicorn processes and nginx (deploy/local.py); the bench through nginx."""
+    from deploy.local import AppProcess, Nginx, RedisServer
+
+    args.server = "gunicorn"
+    parts = []
+    with tempfile.TemporaryDirectory(prefix="tichu-bench-") as tmp:
+        tmp = Path(tmp)
+        try:
+            redis_server = RedisServer(tmp / "redis").start()
+            parts.append(redis_server)
+            env = {"TICHU_TESTING": "0"}
+            apps = [AppProcess(tmp / "apps", redis_server.url, env, server="gunicorn", threads=args.threads)
+                    for _ in range(args.processes)]
+            for app in apps:
+                parts.append(app.start())
+            front = Nginx(tmp / "nginx", [a.port for a in apps]).start()
+            parts.append(front)
+            servers = [psutil.Process(a.pid) for a in apps]
+            nginx = psutil.Process(front.pid)
+            helpers = [psutil.Process(redis_server.pid), nginx, *nginx.children(recursive=True)]
+            return asyncio.run(Bench(args).run(front.base, servers, helpers))
+        finally:
+            for part in reversed(parts):
+                part.stop()
 
 
 def main(argv=None):
@@ -353,6 +412,8 @@ def main(argv=None):
     parser.add_argument("--url",
                         help="use this running server (e.g. one under a profiler) instead of starting one")
     parser.add_argument("--pid", type=int, help="with --url: the server's process id, for its CPU and memory")
+    parser.add_argument("--processes", type=int, default=0,
+                        help="the scale-out: N gunicorn processes, one Redis, nginx in front")
     args = parser.parse_args(argv)
     if args.url:
         args.server = "external"
@@ -360,6 +421,12 @@ def main(argv=None):
             parser.error("--url needs --pid (the server's process, for its CPU and memory)")
         server = psutil.Process(args.pid)
         result = asyncio.run(Bench(args).run(args.url, server))
+        if not args.json:
+            print_table(result)
+        print(json.dumps(result))
+        return
+    if args.processes:
+        result = scale_out(args)
         if not args.json:
             print_table(result)
         print(json.dumps(result))
