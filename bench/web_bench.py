@@ -381,19 +381,27 @@ def scale_out(args) -> dict:
     with tempfile.TemporaryDirectory(prefix="tichu-bench-") as tmp:
         tmp = Path(tmp)
         try:
-            redis_server = RedisServer(tmp / "redis").start()
+            redis_server = RedisServer(tmp / "redis")
             parts.append(redis_server)
+            redis_server.start()
             env = {"TICHU_TESTING": "0"}
             apps = [AppProcess(tmp / "apps", redis_server.url, env, server="gunicorn", threads=args.threads)
                     for _ in range(args.processes)]
             for app in apps:
-                parts.append(app.start())
-            front = Nginx(tmp / "nginx", [a.port for a in apps]).start()
+                parts.append(app)  # stopped in the end even if it never answers
+                app.start()
+            front = Nginx(tmp / "nginx", [a.port for a in apps])
             parts.append(front)
+            front.start()
             servers = [psutil.Process(a.pid) for a in apps]
             nginx = psutil.Process(front.pid)
             helpers = [psutil.Process(redis_server.pid), nginx, *nginx.children(recursive=True)]
             return asyncio.run(Bench(args).run(front.base, servers, helpers))
+        except BaseException:
+            print(f"logs: {tmp}", file=sys.stderr)
+            for log in sorted(tmp.glob("*/*.log")):
+                print(f"-- {log.name}\n{log.read_text(errors='replace')[-1500:]}", file=sys.stderr)
+            raise
         finally:
             for part in reversed(parts):
                 part.stop()

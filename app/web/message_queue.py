@@ -7,24 +7,43 @@ reach a connection in the wrong order: process B's local clients could get
 version 8 before process A's version 7 has come back through Redis. Here every
 emit goes through Redis, to the sender's own connections too, so all processes
 deliver in the one order Redis received them: the order of the versions.
+
+`emit_many` publishes the messages of one change (one per room) in one round
+trip to Redis. Payloads are JSON only, never bytes (see packets.py): they are
+not walked for binary attachments.
 """
 
 from __future__ import annotations
 
 import socketio
-from socketio.packet import Packet
+
+
+def _message(event: str, data, to, skip_sid, namespace="/") -> dict:
+    # host_id None: the listener of every process, this one included, delivers it.
+    return {"method": "emit", "event": event, "data": [data], "binary": False, "namespace": namespace,
+            "room": to, "skip_sid": skip_sid, "callback": None, "host_id": None}
 
 
 class OrderedRedisManager(socketio.RedisManager):
     def emit(self, event, data, namespace=None, room=None, skip_sid=None, callback=None, to=None,
              **kwargs):
-        if callback is not None or kwargs.get("ignore_queue"):
+        if callback is not None or kwargs.get("ignore_queue") or isinstance(data, tuple):
             return super().emit(event, data, namespace=namespace, room=room, skip_sid=skip_sid,
                                 callback=callback, to=to, **kwargs)
-        data = list(data) if isinstance(data, tuple) else [data]
-        if Packet.data_is_binary(data):  # never ours: every message is JSON
-            raise ValueError("binary data is not sent through the ordered queue")
-        # host_id None: the listener of every process, this one included, delivers it.
-        self._publish({"method": "emit", "event": event, "data": data, "binary": False,
-                       "namespace": namespace or "/", "room": to or room, "skip_sid": skip_sid,
-                       "callback": None, "host_id": None})
+        self._publish(_message(event, data, to or room, skip_sid, namespace or "/"))
+
+    def emit_many(self, event: str, items: list[tuple]) -> None:
+        """Publish (data, to, skip_sid) messages in this order, in one round trip."""
+        texts = [self.json.dumps(_message(event, data, to, skip)) for data, to, skip in items]
+        try:
+            if not self.connected:
+                self._redis_connect()
+            with self.redis.pipeline(transaction=False) as pipe:
+                for text in texts:
+                    pipe.publish(self.channel, text)
+                pipe.execute()
+        except Exception as exc:  # one by one, with the manager's own retry
+            self._get_logger().warning("cannot publish to redis at once (%s); one by one", exc)
+            self.connected = False
+            for data, to, skip in items:
+                self._publish(_message(event, data, to, skip))

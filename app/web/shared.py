@@ -254,13 +254,14 @@ class SharedHub(Hub):
             if key not in docs:
                 docs[key] = self.doc(table, key)
         fresh = []
+        messages = []  # (message, to, skip): published in this order, in one round trip
         with self._where_lock:
             local = list(self._local.get(table.code, ()))
         for sid in local:
             client = table.clients.get(sid)
             if client is not None and self._move(sid, self.room(table, room_key(client))):
                 fresh.append(sid)
-                self._emit(sid, STATE_EVENT, snapshot_message(version, docs[room_key(client)]))
+                messages.append((snapshot_message(version, docs[room_key(client)]), sid, None))
         cache: dict = {}
         for key, doc in docs.items():
             old = before.get(key) if base_version == version - 1 else None
@@ -268,7 +269,8 @@ class SharedHub(Hub):
                 message = snapshot_message(version, doc)  # a room nobody was in: its members are new
             else:
                 message = patch_message(version - 1, version, _diff_sections(old, doc, cache))
-            self._emit(self.room(table, key), STATE_EVENT, message, skip=fresh)
+            messages.append((message, self.room(table, key), fresh or None))
+        self.socketio.server.manager.emit_many(STATE_EVENT, messages)
         table.room_docs = (version, docs)
 
     def snapshot(self, table: Table, client: Client) -> None:

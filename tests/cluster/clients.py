@@ -10,6 +10,7 @@ nothing was skipped and nothing came twice.
 
 from __future__ import annotations
 
+import copy
 import threading
 import time
 import uuid
@@ -122,7 +123,14 @@ class Seat:
 
     @property
     def view(self) -> dict | None:
-        return self.doc["game"] if self.doc else None
+        """The game as this seat sees it now: a copy (the document is patched in place as
+        messages come, on the client's own thread)."""
+        with self._cond:
+            return copy.deepcopy(self.doc["game"]) if self.doc else None
+
+    def table(self) -> dict | None:
+        with self._cond:
+            return copy.deepcopy(self.doc["table"]) if self.doc else None
 
 
 def close_all(seats) -> None:

@@ -109,7 +109,7 @@ class Driver:
             assert time.monotonic() < deadline, "the round did not go on"
             acted = False
             for seat, person in self.people.items():
-                view = person.view  # patched in place as messages come: read what is needed first
+                view = person.view
                 action = SimpleBot(seat).decide(view) if view and not view["game_over"] else None
                 if action is None:
                     continue
@@ -148,9 +148,9 @@ def test_a_process_killed_mid_round_loses_nothing(apps, redis_server):
     assert pid_of(lease_holder(redis_server.url, code)) == a.pid  # A runs the bots
 
     driver = Driver({0: anna, 2: ben})
-    driver.run(lambda: ben.view["phase"] == "play" and ben.doc["table"]["moves"] >= 20)
+    driver.run(lambda: ben.view["phase"] == "play" and ben.table()["moves"] >= 20)
     last_ack = max(v for s, _, _, v in driver.acked if s == 0)
-    moves_at_kill = ben.doc["table"]["moves"]
+    moves_at_kill = ben.table()["moves"]
     a.kill()  # kill -9: no goodbye of any kind
 
     # Anna's browser reconnects through the load balancer: to B now, with her token.
