@@ -119,6 +119,16 @@ class Client:
         self.acts = 0
         self.nonce = uuid.uuid4().hex[:8]  # this client's part of its action ids
 
+    async def connect(self, base: str, attempts: int = 3):
+        """Connect; on a loaded machine a handshake through nginx may fail now and then."""
+        for attempt in range(attempts):
+            try:
+                return await self.sio.connect(base, transports=["websocket"])
+            except socketio.exceptions.ConnectionError:
+                if attempt == attempts - 1:
+                    raise
+                await asyncio.sleep(1 + attempt)
+
     async def on_state(self, msg):
         now = time.perf_counter()
         stats = self.bench.stats
@@ -210,7 +220,7 @@ class Bench:
                 self.tables.append(TableRun(self, data["code"], data["token"]))
         clients = [c for t in self.tables for c in t.clients]
         for i in range(0, len(clients), 50):  # connect in batches
-            await asyncio.gather(*(c.sio.connect(base, transports=["websocket"]) for c in clients[i:i + 50]))
+            await asyncio.gather(*(c.connect(base) for c in clients[i:i + 50]))
         for table in self.tables:
             host = table.clients[0]
             await host.sio.call("join", {"code": table.code, "token": table.host_token})
