@@ -124,6 +124,7 @@ class SharedRegistry(Registry):
             table.game = table_docs.replay_game(table, current, actions)[0]
         else:
             table.game = None
+        table_docs.forget_finished_rounds(table.game)  # their actions are in Redis
         self._take_conns(table, stored.meta.get("extra", {}).get("conns") or {})
         table.bots = {seat: _bot_for(table, seat) for seat in table.bot_seats()}
         table.version = stored.version
