@@ -43,7 +43,9 @@ def free_port() -> int:
 def server(tmp_path_factory):
     data = tmp_path_factory.mktemp("tables")
     port = free_port()
-    env = {**os.environ, "TICHU_TESTING": "1", "TICHU_BOT_DELAY": "0", "TICHU_DATA_DIR": str(data)}
+    env = {**os.environ, "TICHU_TESTING": "1", "TICHU_BOT_DELAY": "0", "TICHU_DATA_DIR": str(data),
+           # One server for all the tests, each creating its tables: no limit of tables per address.
+           "TICHU_LIMITS": "create_address=1000000/1000000"}
     env.pop("PORT", None)
     log = open(data / "server.log", "w")
     proc = subprocess.Popen([sys.executable, "-m", "app", "--port", str(port)], cwd=ROOT, env=env,

@@ -124,8 +124,8 @@ def _seat(data: dict, key: str, seats: int) -> int:
     if key not in data:
         raise IllegalAction(f"the action has no '{key}'", "bad_action")
     value = data[key]
-    if type(value) is str and value.isdigit():
-        value = int(value)
+    if type(value) is str and value.isascii() and value.isdigit() and len(value) <= 3:
+        value = int(value)  # "2" as well as 2; not "²" (a digit to isdigit, not to int)
     if type(value) is not int or not 0 <= value < seats:
         raise IllegalAction(f"'{key}' must be a seat number 0..{seats - 1}", "bad_action")
     return value

@@ -1,4 +1,4 @@
-"""Table chat: short texts and quick reactions, kept per table, limited per connection.
+"""Table chat: short texts and quick reactions, kept per table (limited per connection in limits.py).
 
 A message is relayed as plain data (the browser renders it as text, never as
 HTML). Each table keeps its last `KEEP` messages; they are part of the table's
@@ -17,8 +17,6 @@ from .errors import Refused
 TEXT_MAX = 200
 KEEP = 30
 QUICK = ("gg", "nice", "thanks", "sorry", "oops", "hurry")  # shown in the viewer's language
-BURST = 5  # messages a connection may send at once...
-REFILL_SECONDS = 3.0  # ...and then one more every this many seconds
 
 
 def clean_text(value) -> str:
@@ -32,24 +30,6 @@ def clean_text(value) -> str:
     if len(text) > TEXT_MAX:
         raise Refused("chat_too_long", f"a message has at most {TEXT_MAX} characters")
     return text
-
-
-class RateLimit:
-    """A token bucket: BURST messages at once, then one per REFILL_SECONDS."""
-
-    __slots__ = ("tokens", "stamp")
-
-    def __init__(self):
-        self.tokens = float(BURST)
-        self.stamp = time.monotonic()
-
-    def take(self, now: float | None = None) -> None:
-        now = time.monotonic() if now is None else now
-        self.tokens = min(float(BURST), self.tokens + (now - self.stamp) / REFILL_SECONDS)
-        self.stamp = now
-        if self.tokens < 1:
-            raise Refused("chat_too_fast", "slow down: wait a moment before the next message")
-        self.tokens -= 1
 
 
 class ChatLog:

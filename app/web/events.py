@@ -37,9 +37,14 @@ from flask import request
 from app.engine import EngineError
 
 from .acts import check_payload
+from .limits import Limits, refusal
+from .presence import Presence
 from .tables import Refused, hash_token, new_token
 
 log = logging.getLogger(__name__)
+
+CODE_MAX = 16  # a table code is five letters; some room for spaces around it
+TOKEN_MAX = 64  # a seat token is 24 URL-safe characters
 
 
 def _payload(args) -> dict:
@@ -52,13 +57,46 @@ def _ok(version: int, **extra) -> dict:
     return {"ok": True, "version": version, **extra}
 
 
-def register(socketio, hub) -> None:
+def _text(value, limit: int, ascii_only: bool = False) -> bool:
+    """Short text that encodes (no lone surrogates)."""
+    if not isinstance(value, str) or not 0 < len(value) <= limit:
+        return False
+    if ascii_only:
+        return value.isascii()
+    try:
+        value.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def register(socketio, hub, limits: Limits, presence: Presence) -> None:
     registry = hub.registry
+
+    def admitted(sid: str) -> dict | None:
+        """The connection's rate limit, checked before anything else: None, or the refusal."""
+        verdict = limits.event(sid)
+        if verdict == limits.OK:
+            return None
+        if verdict == limits.CUT:
+            log.warning("disconnecting %s: it keeps sending over its rate limit", sid)
+            cut(sid)
+        return refusal("events").ack()
+
+    def cut(sid: str) -> None:
+        server = socketio.server
+        eio_sid = server.manager.eio_sid_from_sid(sid, "/")
+        server.disconnect(sid)  # tells the client, and leaves its table
+        if eio_sid is not None:
+            server.eio.disconnect(eio_sid)  # and closes the transport: no more reading from it
 
     def handler(name):
         def wrap(fn):
             @functools.wraps(fn)
             def event(*args):
+                refused = admitted(request.sid)
+                if refused is not None:
+                    return refused
                 try:
                     return fn(_payload(args))
                 except Refused as exc:
@@ -83,7 +121,11 @@ def register(socketio, hub) -> None:
 
     @socketio.on("*")
     def unknown(event, *_args):
-        return {"ok": False, "code": "bad_request", "message": f"unknown event {str(event)[:40]!r}"}
+        refused = admitted(request.sid)
+        if refused is not None:
+            return refused
+        name = str(event)[:40] if _text(event, 10_000) else "?"
+        return {"ok": False, "code": "bad_request", "message": f"unknown event {name!r}"}
 
     @socketio.on("connect")
     def on_connect(*_args):
@@ -91,8 +133,11 @@ def register(socketio, hub) -> None:
 
     @socketio.on("disconnect")
     def on_disconnect(*_args):
+        if socketio.server.manager.is_connected(request.sid, "/"):
+            return  # an event a client named "disconnect": the connection is still here
+        limits.forget(request.sid)
         try:
-            _leave(hub, request.sid)
+            _leave(hub, presence, request.sid)
         except Refused as exc:  # not stored (the store is away): the presence is fixed by the next change
             log.warning("leaving: %s", exc.message)
 
@@ -100,24 +145,35 @@ def register(socketio, hub) -> None:
     def join(data):
         code = data.get("code")
         token = data.get("token")
-        if not isinstance(code, str) or (token is not None and not isinstance(token, str)):
+        if not _text(code, CODE_MAX) or (token is not None and not _text(token, TOKEN_MAX, ascii_only=True)):
             raise Refused("bad_request", "join needs 'code' and optionally 'token' (text)")
+        sid, address = request.sid, request.remote_addr
+        limits.may_join(sid, address)  # guessing codes or tokens is throttled
         token_hash = hash_token(token) if token else None
-        table = _find(registry, code)
-        with table.lock:
-            if token_hash is not None and not table.known(token_hash):
-                raise Refused("bad_token", "this token does not belong to this table; join as a spectator")
-        _leave(hub, request.sid)  # one table per connection
+        try:
+            table = _find(registry, code)
+            with table.lock:
+                if token_hash is not None and not table.known(token_hash):
+                    raise Refused("bad_token", "this token does not belong to this table; "
+                                               "join as a spectator")
+        except Refused:
+            limits.join_failed(sid, address)
+            raise
+        if hub.table_of(sid)[0] is not table:
+            _leave(hub, presence, sid)  # one table per connection
         table = _locked(registry, code)
         with table.lock:
             table.lock.release()  # _locked's hold; the `with` holds it now
             before = table.presence()
-            client = table.attach(request.sid, token_hash)
-            hub.bind(request.sid, table)
+            hub.detach(table, sid)  # joining the same table again starts afresh, nobody else notices
+            client = table.attach(sid, token_hash)
+            hub.bind(sid, table)
             back = table.arrive(client)  # a stand-in leaves the seat of the person who returns
-            if back or before != table.presence():
+            if back:
                 version = hub.commit_presence(table)  # a snapshot for the newcomer, a patch for the others
-            else:
+            elif presence.changed(table, before):  # a player or the host: sent at once
+                version = table.version
+            else:  # nobody else notices yet (watchers are counted in one update later)
                 hub.snapshot(table, client)
                 version = table.version
             return _ok(version, seat=client.seat, now=hub.clock())  # the page times countdowns by it
@@ -168,8 +224,10 @@ def register(socketio, hub) -> None:
     @handler("chat")
     def chat(data):
         table, client = current()
+        sid = request.sid
         with table.lock:
-            table.say(client, data.get("text"), data.get("quick"), data.get("name"))
+            table.say(client, data.get("text"), data.get("quick"), data.get("name"),
+                      charge=lambda: limits.charge("chat", sid=sid))
             return _ok(hub.commit(table))
 
     @handler("act")
@@ -216,7 +274,7 @@ def _locked(registry, code: str):
         table.lock.release()  # dropped meanwhile: the registry loads it anew
 
 
-def _leave(hub, sid: str) -> None:
+def _leave(hub, presence: Presence, sid: str) -> None:
     code = hub.unbind(sid)
     table = hub.registry.loaded(code) if code else None
     if table is None:
@@ -226,7 +284,7 @@ def _leave(hub, sid: str) -> None:
         asked = any(r.sid == sid for r in table.requests.values())  # its request ends with it
         if hub.detach(table, sid) is None:
             return
-        if asked or before != table.presence():
+        if asked:
             hub.commit_presence(table)
-        else:
+        elif not presence.changed(table, before) and before == table.presence():
             hub.touch(table)

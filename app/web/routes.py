@@ -13,6 +13,7 @@ from jinja2.utils import htmlsafe_json_dumps
 from app.engine import RULESETS
 
 from . import i18n, replay
+from .limits import Limits
 from .tables import CHOICES, SETTINGS, Refused
 
 
@@ -33,7 +34,7 @@ def ruleset_forms() -> list[dict]:
     return forms
 
 
-def register(app: Flask, hub) -> None:
+def register(app: Flask, hub, limits: Limits) -> None:
     registry = hub.registry
 
     def page_config(**extra) -> dict:
@@ -46,6 +47,12 @@ def register(app: Flask, hub) -> None:
     # Like `tojson` (safe inside <script>: "<", ">", "&" and "'" are escaped), without spaces.
     compact = functools.partial(json.dumps, separators=(",", ":"), ensure_ascii=False)
     app.jinja_env.filters["tojson_compact"] = lambda value: htmlsafe_json_dumps(value, dumps=compact)
+
+    @app.before_request
+    def refuse_null_bytes():
+        # No path of ours holds a NUL; the filesystem would raise on it (a 500 and a traceback).
+        if "\x00" in request.path:
+            abort(404)
 
     @app.context_processor
     def language():
@@ -80,6 +87,10 @@ def register(app: Flask, hub) -> None:
 
     @app.post("/api/tables")
     def create_table():
+        try:
+            limits.charge("create_address", address=request.remote_addr)
+        except Refused as exc:
+            return jsonify(exc.ack()), 429
         data = request.get_json(silent=True)
         if not isinstance(data, dict):
             return jsonify(ok=False, code="bad_request", message="send a JSON object"), 400

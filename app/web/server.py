@@ -10,6 +10,12 @@ Configuration (environment variables, or keys of `create_app(config)`):
 - `TICHU_IDLE_SECONDS`: a table nobody has open this long leaves memory (default 300).
 - `TICHU_BOT_DELAY`: seconds a bot waits before it acts (default 0.6).
 - `TICHU_TABLE_DAYS`: tables untouched for this many days are removed on start (default 30).
+- `TICHU_LIMITS`: rate limits other than the defaults of `limits.py`, e.g.
+  `events=40/10,create_address=5/0.1` (burst / per second).
+- `TICHU_PROXIES`: the number of reverse proxies in front (their X-Forwarded-For gives
+  the client's address, which the per-address limits count); 0 by default.
+- `TICHU_PRESENCE_DELAY`: seconds watchers' comings and goings are gathered into one
+  update (default 1).
 - `TICHU_TESTING=1`: testing mode (tables may be created with a fixed seed). Never in production.
 - `TICHU_REDIS_URL` (or `--redis URL`): the scale-out: the tables live in Redis and any number
   of processes serve them (`app/web/shared.py`, deploy/README.md); the data directory is unused.
@@ -32,12 +38,16 @@ from pathlib import Path
 
 from flask import Flask
 from flask_socketio import SocketIO
+from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.serving import WSGIRequestHandler
 
-from . import assets, events, i18n, routes
+from . import assets, events, i18n, packets, routes
 from .bots_runner import BotRunner
 from .hub import Hub
 from .json_import import import_json_tables
+from .limits import Limits, parse_rules
 from .packets import JsonPacket
+from .presence import Presence
 from .registry import Registry
 from .store import StoreUnavailable, open_store
 from .timers import Timers
@@ -66,6 +76,9 @@ def default_config() -> dict:
         "TICHU_REDIS_URL": os.environ.get("TICHU_REDIS_URL") or None,
         "TICHU_REDIS_PREFIX": os.environ.get("TICHU_REDIS_PREFIX", "tichu:"),
         "TICHU_LEASE_SECONDS": float(os.environ.get("TICHU_LEASE_SECONDS", "5")),
+        "TICHU_LIMITS": parse_rules(os.environ.get("TICHU_LIMITS", "")),
+        "TICHU_PROXIES": int(os.environ.get("TICHU_PROXIES", "0")),
+        "TICHU_PRESENCE_DELAY": float(os.environ.get("TICHU_PRESENCE_DELAY", "1.0")),
     }
 
 
@@ -114,25 +127,37 @@ def create_app(config: dict | None = None) -> Flask:
     app.json.ensure_ascii = False  # UTF-8 as it is: "ö" in one or two bytes, not six
 
     i18n.init_app(app)
+    # async_handlers=False: a connection's events run one after another on the thread that
+    # reads that connection, instead of one new thread per event. A client sending
+    # thousands of events at once then occupies only its own thread (and waits on its own
+    # socket), never the server's; its order of events is kept, too.
+    options = {"async_mode": "threading", "max_http_buffer_size": 64 * 1024, "serializer": JsonPacket,
+               "async_handlers": False}
     redis_url = app.config["TICHU_REDIS_URL"]
     if redis_url:
         from . import shared
         from .message_queue import OrderedRedisManager
 
         queue = OrderedRedisManager(redis_url, channel=app.config["TICHU_REDIS_PREFIX"] + "socketio")
-        socketio = SocketIO(app, async_mode="threading", max_http_buffer_size=64 * 1024,
-                            serializer=JsonPacket, client_manager=queue)
+        socketio = SocketIO(app, client_manager=queue, **options)
         store, registry, hub = shared.build(app, socketio, redis_url)
         housekeeping(store, app.config["TICHU_TABLE_DAYS"])
     else:
-        socketio = SocketIO(app, async_mode="threading", max_http_buffer_size=64 * 1024,
-                            serializer=JsonPacket)
+        socketio = SocketIO(app, **options)
         store, registry, hub = _one_process(app, socketio)
     app.extensions["tichu"] = hub
+    if app.config["TICHU_PROXIES"]:
+        # Behind that many reverse proxies the client's address is in X-Forwarded-For.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["TICHU_PROXIES"])
+    limits = Limits(app.config["TICHU_LIMITS"])
+    presence = Presence(hub, app.config["TICHU_PRESENCE_DELAY"])
+    app.extensions["tichu_limits"] = limits
+    app.extensions["tichu_presence"] = presence
 
     assets.register(app)
-    routes.register(app, hub)
-    events.register(socketio, hub)
+    routes.register(app, hub, limits)
+    events.register(socketio, hub, limits, presence)
+    packets.refuse_malformed(socketio, limits)
     hub.timers.start()
     if app.config["TICHU_PERSIST"] and not redis_url:
         # Games that were being played carry on at once (the bots' next moves), the rest on demand.
@@ -185,4 +210,19 @@ def main(argv=None):
     socketio = app.extensions["socketio"]
     print(f"Tichu is served on http://{'localhost' if args.host == '127.0.0.1' else args.host}:{args.port}",
           flush=True)
-    socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True, log_output=False)
+    socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True, log_output=False,
+                 request_handler=QuietRequestHandler)
+
+
+class QuietRequestHandler(WSGIRequestHandler):
+    """Werkzeug's handler for the development server, without the noise of WebSockets.
+
+    When the server ends a WebSocket, the handler would keep the connection open and
+    read the client's closing frame as the next HTTP request, logging `ERROR ... Bad
+    request syntax` each time. Such a connection has no next request: it is closed."""
+
+    def handle_one_request(self):
+        self.environ = {}
+        super().handle_one_request()
+        if self.environ.get("HTTP_UPGRADE", "").lower() == "websocket":
+            self.close_connection = True

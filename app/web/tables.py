@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from app.engine import Game, get_ruleset, view_for
 
 from .acts import Answers, Basis
-from .chat import QUICK, ChatLog, RateLimit, clean_text
+from .chat import QUICK, ChatLog, clean_text
 from .errors import Refused
 from .protocol import Viewer
 from .seats import (
@@ -79,7 +79,6 @@ class Client:
     token_hash: str | None  # None: an anonymous spectator
     seat: int | None  # the seat whose view it gets; None: a spectator
     viewer: Viewer = field(default_factory=Viewer)
-    chat_rate: RateLimit = field(default_factory=RateLimit)
 
 
 @dataclass
@@ -125,6 +124,7 @@ class Table(SeatRules):
         self._views: dict = {}
         self._docs: dict = {}  # audience -> document, for this version
         self._meta: dict | None = None
+        self._meta_presence: tuple | None = None  # the presence the cached metadata shows
         # Storing: game actions accepted since the last commit, what that commit stored (to
         # undo a change the store refused), and whether the log still replays.
         self.pending: list[tuple[int, dict]] = []
@@ -142,6 +142,10 @@ class Table(SeatRules):
         return OVER if self.game.over else PLAYING
 
     # -- what clients see --------------------------------------------------------------
+
+    def presence_shown(self) -> bool:
+        """Whether the metadata of the current version shows the presence as it is now."""
+        return self._meta is not None and self._meta_presence == self.presence()
 
     def changed(self):
         """Forget cached views and metadata (after every accepted change)."""
@@ -181,6 +185,7 @@ class Table(SeatRules):
     def meta(self) -> dict:
         """What everybody may know about the table itself (never tokens or the seed)."""
         if self._meta is None:
+            self._meta_presence = self.presence()
             host_seat = self.seat_of(self.host_hash)
             self._meta = {
                 "code": self.code,
@@ -239,6 +244,7 @@ class Table(SeatRules):
             "players": [s.name if s.owner is not None else (f"bot ({s.bot})" if s.bot else None)
                         for s in self.seats],
             "free": sum(1 for s in self.seats if not s.taken),
+            "people": sum(1 for s in self.seats if s.owner is not None),
             "updated": self.updated,
         }
 
@@ -259,9 +265,10 @@ class Table(SeatRules):
 
     # -- chat --------------------------------------------------------------------------
 
-    def say(self, client: Client, text=None, quick=None, name=None) -> dict:
+    def say(self, client: Client, text=None, quick=None, name=None, charge=lambda: None) -> dict:
         """A chat message from a connection: seated people speak under their seat's name,
-        watchers under the name they give. Checked whole before the rate limit counts it."""
+        watchers under the name they give. Checked whole before `charge` (the connection's
+        chat limit: Refused when used up) counts it."""
         if (text is None) == (quick is None):
             raise Refused("bad_request", "chat needs either 'text' or 'quick'")
         if quick is not None and quick not in QUICK:
@@ -272,7 +279,7 @@ class Table(SeatRules):
         if seat is None and name is None:
             raise Refused("bad_name", "watchers give their name to chat")
         who = (self.seats[seat].name or f"#{seat + 1}") if seat is not None else clean_name(name)
-        client.chat_rate.take()
+        charge()
         return self.chat.add(seat=seat, name=who, text=text, quick=quick)
 
     # -- games -------------------------------------------------------------------------

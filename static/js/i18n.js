@@ -76,6 +76,7 @@ const REFUSALS = {
   table_damaged: () => t("This table's saved game is damaged: it can be watched, not played."),
   stale: () => t("The game moved on before your action arrived: here is the table as it is now."),
   ask_host: () => t("The host gave this seat to a bot: ask the host to let you take it."),
+  rate_limited: () => t("Too many requests: wait a moment and try again."),
 };
 
 /** What to show for a refused request. */

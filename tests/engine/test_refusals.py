@@ -2,8 +2,10 @@
 and leaves the game exactly as it was (a full snapshot of the round's and the game's fields)."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from app.engine import Action, IllegalAction
+from app.engine import Action, EngineError, IllegalAction
 
 from .helpers import dealt, pass_, play, snapshot, table
 
@@ -60,6 +62,11 @@ ANY_TIME = [
     ({"seat": 0, "act": "play", "cards": {"S3": 1}}, "bad_action"),
     ({"seat": 0, "act": "grand", "call": "yes"}, "bad_action"),
     ({"seat": 0, "act": "gift", "to": "left"}, "bad_action"),
+    # Digits to str.isdigit that int() cannot read, and numbers too long to be seats.
+    ({"seat": 0, "act": "gift", "to": "\u00b2"}, "bad_action"),
+    ({"seat": "\u0663", "act": "pass"}, "bad_action"),
+    ({"seat": 0, "act": "gift", "to": "1" * 5000}, "bad_action"),
+    ({"seat": 0, "act": "exchange", "give": {"\u00b9": "R2", "2": "B4", "3": "G4"}}, "bad_exchange"),
     ({"seat": 0, "act": "exchange", "give": None}, "bad_exchange"),
 ]
 
@@ -164,3 +171,33 @@ def test_an_action_object_with_a_seat_that_does_not_exist_is_refused(seat):
         game.apply(Action(seat, "pass"))
     assert refused.value.code == "bad_action"
     assert snapshot(game) == before
+
+
+# Any JSON in any field of an action: refused with the engine's error, or applied; never a crash.
+_odd_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats()
+    | st.lists(st.characters() | st.sampled_from(["\u00b2", "\ud800", "\x00"]), max_size=6).map("".join),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["0", "1", "2", "3", "\u00b9"]) | st.text(max_size=3), inner, max_size=3),
+    max_leaves=6,
+)
+# Seat numbers as they might come: digits of other scripts, endless digits, padded.
+_seatish = st.sampled_from(["\u00b2", "\u0663", "1" * 5000, "02", " 1", "1.0", "3"]) | st.integers(-1, 4)
+_odd_actions = st.fixed_dictionaries(
+    {"act": st.sampled_from(["grand", "tichu", "exchange", "play", "pass", "gift"]) | _odd_values},
+    optional={"seat": _seatish | _odd_values, "to": _seatish | _odd_values,
+              **{key: _odd_values for key in ("cards", "give", "call", "wish", "phoenix")}})
+SETUPS = [at_grand, at_exchange, at_lead, at_follow, at_gift, at_over]
+
+
+@settings(max_examples=400, deadline=None)
+@given(setup=st.sampled_from(SETUPS), action=_odd_actions)
+def test_any_odd_action_is_refused_cleanly_or_applied(setup, action):
+    game = setup()
+    before = snapshot(game)
+    action.setdefault("seat", 0)
+    try:
+        game.apply(action)
+    except EngineError as refused:
+        assert isinstance(refused.code, str) and isinstance(refused.message, str)
+        assert snapshot(game) == before

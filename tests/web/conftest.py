@@ -7,15 +7,21 @@ import time
 
 import pytest
 
+from app.web.limits import Rule
 from app.web.protocol import apply_patch
 from app.web.server import create_app
+
+# Tests play at machine speed, far above a person's pace: the limit of events per
+# connection and of tables per address is lifted (tests/web/test_limits.py tests them).
+MACHINE_SPEED = {"events": Rule(10**9, 10**9), "create_address": Rule(10**9, 10**9)}
 
 
 @pytest.fixture
 def app(tmp_path):
     app = create_app({"TICHU_TESTING": True, "TICHU_BOT_DELAY": 0.0,
                       "TICHU_DATA_DIR": str(tmp_path / "tables"), "TICHU_PERSIST": True,
-                      "TICHU_GC_TUNE": False})
+                      "TICHU_GC_TUNE": False, "TICHU_LIMITS": MACHINE_SPEED,
+                      "TICHU_PRESENCE_DELAY": 0.05})
     yield app
     app.extensions["tichu"].bots.stop()
     app.extensions["tichu"].timers.stop()
@@ -29,6 +35,15 @@ def hub(app):
 @pytest.fixture
 def http(app):
     return app.test_client()
+
+
+def settle(app, timeout: float = 10.0) -> None:
+    """Wait until the watchers' coalesced presence updates have gone out (bounded)."""
+    presence = app.extensions["tichu_presence"]
+    deadline = time.monotonic() + timeout
+    while presence.pending():
+        assert time.monotonic() < deadline, "presence updates still pending"
+        time.sleep(0.01)
 
 
 class Player:

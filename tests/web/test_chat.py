@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from app.web import chat as chat_module
-from app.web.chat import BURST, KEEP, TEXT_MAX, RateLimit
-from app.web.tables import Refused
+from app.web.chat import KEEP, TEXT_MAX
+from app.web.limits import RULES, Rule
 
 from .conftest import create_table
+
+BURST = int(RULES["chat"].burst)
 
 
 def seated_table(http, player):
@@ -77,21 +78,8 @@ def test_each_connection_is_rate_limited(http, player):
     assert watcher.emit("chat", {"text": "mine", "name": "Zoe"})["ok"]  # another connection is not limited
 
 
-def test_the_bucket_refills_with_time():
-    bucket = RateLimit()
-    start = bucket.stamp
-    for _ in range(BURST):
-        bucket.take(start)
-    try:
-        bucket.take(start)
-        raise AssertionError("the bucket should be empty")
-    except Refused as exc:
-        assert exc.code == "chat_too_fast"
-    bucket.take(start + chat_module.REFILL_SECONDS)  # one more after the refill time
-
-
-def test_only_recent_messages_are_kept(app, http, player, monkeypatch):
-    monkeypatch.setattr(chat_module, "BURST", 1000)
+def test_only_recent_messages_are_kept(app, http, player):
+    app.extensions["tichu_limits"].rules["chat"] = Rule(1000, 1)
     code, host, _ = seated_table(http, player)
     for i in range(KEEP + 5):
         assert host.emit("chat", {"text": f"m{i}"})["ok"]

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import time
+
 from app.engine import replay
 from app.engine.record import format_hand
+from app.web.registry import LISTED_IDLE
 from app.web.server import create_app
 
 from .conftest import create_table
@@ -52,16 +55,33 @@ def test_seeds_are_refused_outside_testing_mode(tmp_path):
         app.extensions["tichu"].bots.stop()
 
 
-def test_the_lobby_lists_open_tables_first(http):
-    playing, _ = create_table(http, name="Busy")
-    hidden, _ = create_table(http, name="Private", listed=False)
-    open_code, _ = create_table(http, name="Open")
+def test_the_lobby_lists_tables_worth_joining(app, http, player):
+    def table(name, listed=True, bots=(), start=False):
+        code, token = create_table(http, name=name, listed=listed)
+        host = player("Anna")
+        host.join(code, token)
+        host.sit(0)
+        for seat in bots:
+            assert host.emit("bot", {"seat": seat, "level": "greedy"})["ok"]
+        if start:
+            assert host.emit("start", {})["ok"]
+        return code
+
+    busy = table("Busy", bots=(1, 2, 3), start=True)
+    full = table("Full", bots=(1, 2, 3))  # waiting, but no seat left
+    hidden = table("Private", listed=False)
+    empty, _ = create_table(http, name="Nobody came")  # as a script creating tables would
+    open_code = table("Open")
     tables = http.get("/api/tables").get_json()["tables"]
-    codes = [t["code"] for t in tables]
-    assert hidden not in codes and open_code in codes and playing in codes
-    row = next(t for t in tables if t["code"] == open_code)
-    assert row == {**row, "name": "Open", "status": "waiting", "free": 4, "ruleset": "standard"}
+    assert [t["code"] for t in tables] == [open_code, busy]  # open seats first, then games to watch
+    row = tables[0]
+    assert row == {**row, "name": "Open", "status": "waiting", "free": 3, "ruleset": "standard"}
     assert "token" not in str(tables) and "seed" not in str(tables)
+    assert {full, hidden, empty}.isdisjoint(t["code"] for t in tables)
+    # Tables without a change for longer than LISTED_IDLE leave the list.
+    registry = app.extensions["tichu"].registry
+    assert [t["code"] for t in registry.listed(now=time.time() + LISTED_IDLE - 60)] == [open_code, busy]
+    assert registry.listed(now=time.time() + LISTED_IDLE + 1) == []
 
 
 def test_record_of_a_running_game_holds_only_completed_rounds(app, http, player):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.engine import view_for
 
-from .conftest import create_table
+from .conftest import create_table, settle
 
 
 def lobby(app, http, player, **fields):
@@ -132,9 +132,11 @@ def test_spectators_are_counted(app, http, player):
     watchers = [player() for _ in range(2)]
     for w in watchers:
         w.join(code)
+    settle(app)
     host.pump()
     assert host.doc["table"]["spectators"] == 3  # the host has no seat yet
     watchers[0].disconnect()
+    settle(app)
     host.pump()
     assert host.doc["table"]["spectators"] == 2
 

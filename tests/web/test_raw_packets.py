@@ -1,0 +1,219 @@
+"""Raw Socket.IO packets over a real WebSocket to a real server process (`python -m app`).
+
+Malformed packets get a `bad_request` (when they carry an acknowledgement id) and at
+most one short log line, never a traceback; the connection goes on working. A client
+sending thousands of events without waiting is cut off, and the server does not start
+a thread per event. Closing a WebSocket logs nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+websocket = pytest.importorskip("websocket", reason="websocket-client is part of the test extra")
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    data = tmp_path_factory.mktemp("raw")
+    port = free_port()
+    env = {**os.environ, "TICHU_TESTING": "1", "TICHU_BOT_DELAY": "0", "TICHU_DATA_DIR": str(data / "tables")}
+    env.pop("PORT", None)
+    env.pop("TICHU_LIMITS", None)
+    log_path = data / "server.log"
+    log = open(log_path, "w")
+    proc = subprocess.Popen([sys.executable, "-m", "app", "--port", str(port)], cwd=ROOT, env=env,
+                            stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(base + "/healthz", timeout=1):
+                break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                raise RuntimeError("the server did not start:\n" + log_path.read_text()) from None
+            time.sleep(0.1)
+    yield {"base": base, "port": port, "log": log_path, "pid": proc.pid}
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
+class Raw:
+    """A Socket.IO connection spoken by hand: Engine.IO 4 over a WebSocket."""
+
+    def __init__(self, port: int):
+        self.ws = websocket.create_connection(
+            f"ws://127.0.0.1:{port}/socket.io/?EIO=4&transport=websocket", timeout=10)
+        assert self.ws.recv().startswith("0{")  # Engine.IO open
+        self.ws.send("40")
+        assert self.recv().startswith("40")  # Socket.IO connect
+
+    def recv(self) -> str:
+        while True:
+            message = self.ws.recv()
+            if message == "2":  # ping
+                self.ws.send("3")
+                continue
+            return message
+
+    def ack(self, ack_id: int) -> dict:
+        """The acknowledgement with this id (state messages on the way are skipped)."""
+        while True:
+            message = self.recv()
+            match = re.match(r"43(\d+)(.*)", message, re.S)
+            if match and int(match.group(1)) == ack_id:
+                return json.loads(match.group(2))[0]
+
+    def call(self, ack_id: int, event: str, payload) -> dict:
+        self.ws.send(f"42{ack_id}" + json.dumps([event, payload]))
+        return self.ack(ack_id)
+
+    def close(self):
+        self.ws.close()
+
+
+def post(base: str, path: str, body: dict) -> dict:
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as resp:
+        return json.loads(resp.read())
+
+
+def log_text(server) -> str:
+    return server["log"].read_text(errors="replace")
+
+
+MALFORMED = [
+    '421["join",{"code":',  # broken JSON
+    '422["join",' + "[" * 20_000 + "]" * 20_000 + "]",  # deeper than the decoder goes
+    '423["join",{"code":' + "7" * 5000 + "}]",  # a number of 5,000 digits
+    '424{"not":"a list"}',
+    "425[]",
+    "426[[1],{}]",  # an event name that is a list
+    '427["join",{"code":"ABCDE","token":"\\ud800"}]',  # a lone surrogate (valid JSON)
+    "49garbage",  # no such packet type
+    '4/nowhere,428["join",{}]',  # a namespace nobody connected
+]
+
+
+def test_malformed_packets_get_bad_request_and_one_short_line(server):
+    before = log_text(server)
+    created = post(server["base"], "/api/tables", {"host_name": "Anna", "seed": 3})
+    raw = Raw(server["port"])
+    try:
+        for packet in MALFORMED:
+            raw.ws.send(packet)
+        answers = {}
+        for ack_id in (1, 2, 3, 4, 5, 6, 7):
+            answers[ack_id] = raw.ack(ack_id)
+        for ack_id, ack in answers.items():
+            assert ack["ok"] is False and ack["code"] == "bad_request", (ack_id, ack)
+        # The connection still works, and odd values inside good packets are refused too.
+        assert raw.call(10, "join", {"code": created["code"], "token": created["token"]})["ok"]
+        assert raw.call(11, "sit", {"seat": 0, "name": "Anna"})["ok"]
+        for seat in (1, 2, 3):
+            assert raw.call(11 + seat, "bot", {"seat": seat, "level": "greedy"})["ok"]
+        assert raw.call(15, "start", {})["ok"]
+        ack = raw.call(16, "act", {"action": {"act": "gift", "to": "\u00b2"}})
+        assert ack["ok"] is False and ack["code"] == "bad_action", ack
+        assert raw.call(17, "sync", {})["ok"]
+    finally:
+        raw.close()
+    # A plain request after the WebSocket closed: the server has logged what it will.
+    assert urllib.request.urlopen(server["base"] + "/healthz", timeout=10).status == 200
+    new = log_text(server)[len(before):]
+    assert "Traceback" not in new and "ERROR" not in new, new
+    lines = [line for line in new.splitlines() if line.strip()]
+    assert len(lines) <= len(MALFORMED), new
+    assert all(len(line) < 200 for line in lines), new
+
+
+def test_a_path_with_a_null_byte_is_not_found(server):
+    before = log_text(server)
+    for path in ("/static/%00", "/static/js/%00.js", "/t/%00", "/lang/%00"):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(server["base"] + path, timeout=10)
+        assert refused.value.code == 404, path
+    assert "Traceback" not in log_text(server)[len(before):]
+
+
+def threads_of(pid: int) -> int:
+    status = Path(f"/proc/{pid}/status")
+    if not status.exists():
+        return 0
+    return int(re.search(r"^Threads:\s+(\d+)", status.read_text(), re.M).group(1))
+
+
+def test_a_flooding_connection_is_cut_without_a_thread_per_event(server):
+    before = log_text(server)
+    created = post(server["base"], "/api/tables", {"host_name": "Anna"})
+    flooder = Raw(server["port"])
+    peak = [threads_of(server["pid"])]
+    sampling = threading.Event()
+
+    def sample():
+        while not sampling.is_set():
+            peak[0] = max(peak[0], threads_of(server["pid"]))
+            time.sleep(0.005)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    acks, closed = 0, False
+    try:
+        for i in range(5000):
+            try:
+                flooder.ws.send(f"42{i}" + json.dumps(["join", {"code": created["code"]}]))
+            except (OSError, websocket.WebSocketException):
+                closed = True  # cut off while still sending
+                break
+        try:
+            while True:  # read until the server closes the connection (bounded by the recv timeout)
+                if flooder.recv().startswith("43"):
+                    acks += 1
+        except websocket.WebSocketTimeoutException:
+            pytest.fail("the server ended the WebSocket but kept the connection open")
+        except (OSError, websocket.WebSocketException):
+            closed = True
+    finally:
+        sampling.set()
+        sampler.join(5)
+        flooder.close()
+    assert closed
+    assert acks < 200  # the burst, the refusals until it was cut; never the 5,000
+    assert peak[0] < 100, peak  # one new thread per event would be thousands
+    # Another connection is served as ever.
+    other = Raw(server["port"])
+    try:
+        assert other.call(1, "join", {"code": created["code"]})["ok"]
+    finally:
+        other.close()
+    assert urllib.request.urlopen(server["base"] + "/healthz", timeout=10).status == 200
+    new = log_text(server)[len(before):]
+    assert "Traceback" not in new and "Bad request" not in new, new
+    assert len(new.splitlines()) == 1 and "disconnecting" in new, new  # the one line about the cut
