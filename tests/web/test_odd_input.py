@@ -80,13 +80,13 @@ def fingerprint(hub) -> dict:
     out = {}
     for table in hub.registry.all():
         with table.lock:
-            saved = hub.store.path(table.code)
+            stored = hub.registry.store.load(table.code)
             out[table.code] = (
                 table.version,
                 json.dumps(table.meta(), sort_keys=True, default=str),
                 json.dumps([view_for(table.game, s) for s in range(4)] if table.game else None, default=str),
                 sorted((sid, c.seat, c.token_hash) for sid, c in table.clients.items()),
-                saved.read_bytes() if saved.exists() else None,
+                (stored.version, stored.meta, len(stored.actions)) if stored else None,
             )
     return out
 
