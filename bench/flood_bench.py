@@ -150,7 +150,7 @@ async def run(args, base: str, server: psutil.Process) -> dict:
     def threads() -> int:  # gunicorn's worker is a child of the server process
         return sum(p.num_threads() for p in [server, *server.children(recursive=True)])
 
-    peak_threads = threads()
+    peak_threads = threads_before = threads()
     sampling = True
 
     async def sample():
@@ -197,7 +197,7 @@ async def run(args, base: str, server: psutil.Process) -> dict:
             "cut": flooder.cut, "until_end_s": round(flooder.ended - flooder.started, 2),
             "answers": dict(flooder.answers),
         },
-        "server_threads_peak": peak_threads,
+        "server_threads_before": threads_before, "server_threads_peak": peak_threads,
         "refused_honest": bench.stats.refused, "errors_honest": bench.stats.errors,
         "load_average": [round(x, 2) for x in os.getloadavg()],
     }
@@ -237,7 +237,8 @@ def main(argv=None):
         fl = result["flooder"]
         print(f"flooder: sent {fl['sent']}/{fl['events']} in {fl['sending_s']} s; cut: {fl['cut']} after "
               f"{fl['until_end_s']} s; answers {fl['answers']}")
-        print(f"server threads peak {result['server_threads_peak']}; log {result['server_log']}; "
+        print(f"server threads {result['server_threads_before']} before, "
+              f"peak {result['server_threads_peak']}; log {result['server_log']}; "
               f"p99 during/before {result['during_over_before_p99']}")
     print(json.dumps(result))
 
