@@ -318,9 +318,15 @@ class Bench:
         }
 
 
+# The benchmark's clients play as fast as the server lets them, far above a person's pace,
+# and all come from one address: the per-connection and per-address limits are lifted
+# (bench/flood_bench.py measures them).
+BENCH_LIMITS = "events=1000000/1000000,create_address=1000000/1000000,join_fails_address=1000000/1000000"
+
+
 def start_server(args, port: int, data_dir: str) -> subprocess.Popen:
     env = {**os.environ, "TICHU_DATA_DIR": data_dir, "TICHU_TESTING": "0",
-           "TICHU_PERSIST": "0" if args.no_persist else "1"}
+           "TICHU_PERSIST": "0" if args.no_persist else "1", "TICHU_LIMITS": BENCH_LIMITS}
     if args.server == "gunicorn":
         cmd = [sys.executable, "-m", "gunicorn", "-w", "1", "--threads", str(args.threads),
                "-b", f"127.0.0.1:{port}", "--graceful-timeout", "3", "--log-level", "warning",
@@ -394,7 +400,7 @@ def scale_out(args) -> dict:
             redis_server = RedisServer(tmp / "redis")
             parts.append(redis_server)
             redis_server.start()
-            env = {"TICHU_TESTING": "0"}
+            env = {"TICHU_TESTING": "0", "TICHU_LIMITS": BENCH_LIMITS}
             apps = [AppProcess(tmp / "apps", redis_server.url, env, server="gunicorn", threads=args.threads)
                     for _ in range(args.processes)]
             for app in apps:

@@ -30,6 +30,9 @@ import yappi
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from web_bench import BENCH_LIMITS  # noqa: E402
 
 # Each function's own time counts for the first category whose pattern matches its
 # module path and name ("path:name"); the order matters (the first match wins).
@@ -89,7 +92,7 @@ def main(argv=None):
 
     from app.web import server
     data_dir = tempfile.mkdtemp(prefix="tichu-profile-")
-    os.environ.update(TICHU_DATA_DIR=data_dir, TICHU_TESTING="0")
+    os.environ.update(TICHU_DATA_DIR=data_dir, TICHU_TESTING="0", TICHU_LIMITS=BENCH_LIMITS)
     port = free_port()
     result: dict = {}
 

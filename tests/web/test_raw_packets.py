@@ -9,11 +9,7 @@ a thread per event. Closing a WebSocket logs nothing.
 from __future__ import annotations
 
 import json
-import os
 import re
-import socket
-import subprocess
-import sys
 import threading
 import time
 import urllib.error
@@ -22,46 +18,17 @@ from pathlib import Path
 
 import pytest
 
+from .processes import Server
+
 websocket = pytest.importorskip("websocket", reason="websocket-client is part of the test extra")
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     data = tmp_path_factory.mktemp("raw")
-    port = free_port()
-    env = {**os.environ, "TICHU_TESTING": "1", "TICHU_BOT_DELAY": "0", "TICHU_DATA_DIR": str(data / "tables")}
-    env.pop("PORT", None)
-    env.pop("TICHU_LIMITS", None)
-    log_path = data / "server.log"
-    log = open(log_path, "w")
-    proc = subprocess.Popen([sys.executable, "-m", "app", "--port", str(port)], cwd=ROOT, env=env,
-                            stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with urllib.request.urlopen(base + "/healthz", timeout=1):
-                break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                raise RuntimeError("the server did not start:\n" + log_path.read_text()) from None
-            time.sleep(0.1)
-    yield {"base": base, "port": port, "log": log_path, "pid": proc.pid}
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+    proc = Server(data / "tables", data / "server.log")
+    yield {"base": proc.base, "port": proc.port, "log": data / "server.log", "pid": proc.proc.pid}
+    proc.kill()
 
 
 class Raw:
