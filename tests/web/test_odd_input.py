@@ -210,7 +210,9 @@ paths = st.one_of(
     st.builds(lambda s, n: f"/lang/{s}?next={n}", odd_text, odd_text),
     st.builds(lambda s: "/static/" + s, odd_text),
     st.builds(lambda s: "/" + s, odd_text),
-    st.sampled_from(["/", "/api/tables", "/healthz", "/static/%00", "/t/%00/record.json"]),
+    st.builds(lambda s: "/replay?" + s, odd_text),
+    st.sampled_from(["/", "/api/tables", "/healthz", "/static/%00", "/t/%00/record.json", "/replay",
+                     "/api/replay"]),
 )
 
 
