@@ -388,11 +388,16 @@ def print_table(r: dict):
         print(f"{key:<{width}}  {value}")
 
 
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
 def scale_out(args) -> dict:
     """Redis, `args.processes` gunicorn processes and nginx (deploy/local.py); the bench through nginx."""
     from deploy.local import AppProcess, Nginx, RedisServer
 
     args.server = "gunicorn"
+    signal.signal(signal.SIGTERM, _interrupt)  # `timeout` or kill: stop Redis, nginx and the apps too
     parts = []
     with tempfile.TemporaryDirectory(prefix="tichu-bench-") as tmp:
         tmp = Path(tmp)

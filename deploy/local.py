@@ -209,12 +209,17 @@ class Nginx(Process):
             return resp.status == 200
 
 
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--server", choices=("werkzeug", "gunicorn"), default="werkzeug")
     args = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, _interrupt)  # stopped by kill: stop every piece too
     with tempfile.TemporaryDirectory(prefix="tichu-local-") as tmp:
         tmp = Path(tmp)
         parts: list[Process] = []
