@@ -128,6 +128,11 @@ class Seat:
         with self._cond:
             return copy.deepcopy(self.doc["game"]) if self.doc else None
 
+    def state(self) -> tuple[dict | None, int | None]:
+        """The game as this seat sees it and its version, read together."""
+        with self._cond:
+            return (copy.deepcopy(self.doc["game"]) if self.doc else None), self.version
+
     def table(self) -> dict | None:
         with self._cond:
             return copy.deepcopy(self.doc["table"]) if self.doc else None
