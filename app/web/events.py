@@ -185,25 +185,25 @@ def register(socketio, hub, limits: Limits, presence: Presence) -> None:
             hub.snapshot(table, client)
             return _ok(table.version)
 
-    @handler("sit")
-    def sit(data):
+    def seat_request(method: str, data: dict) -> dict:
+        """`sit` or `ask`: a connection without a token gets a new one, valid once it has a seat."""
         table, client = current()
         token = None if client.token_hash else new_token()
         with table.lock:
-            table.sit(client, data.get("seat"), data.get("name"),
-                      new_token_hash=hash_token(token) if token else None)
+            getattr(table, method)(client, data.get("seat"), data.get("name"),
+                                   new_token_hash=hash_token(token) if token else None)
             version = hub.commit(table)
-        return _ok(version, seat=client.seat, **({"token": token} if token else {}))
+        return {"version": version, "seat": client.seat, **({"token": token} if token else {})}
+
+    @handler("sit")
+    def sit(data):
+        return _ok(**seat_request("sit", data))
 
     @handler("ask")
     def ask(data):
-        table, client = current()
-        token = None if client.token_hash else new_token()
-        with table.lock:
-            table.ask(client, data.get("seat"), data.get("name"),
-                      new_token_hash=hash_token(token) if token else None)
-            version = hub.commit(table)
-        return _ok(version, **({"token": token} if token else {}))
+        done = seat_request("ask", data)
+        done.pop("seat")  # the asker has no seat until the host agrees
+        return _ok(**done)
 
     def simple(name, method, *fields):
         @handler(name)

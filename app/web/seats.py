@@ -25,11 +25,10 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import itertools
 import random
 import secrets
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 
 from app.bots import LEVELS, SimpleBot
 from app.engine import Rules
@@ -127,7 +126,7 @@ class SeatRules:
     def _init_seats(self, count: int):
         self.seats = [Seat() for _ in range(count)]
         self.requests: dict[int, Request] = {}
-        self._request_ids = itertools.count(1)
+        self.request_seq = 0  # the last request's id (ids are never reused)
         self._standins: dict = {}  # seat -> the bot that makes a timed-out person's decision
         self._teams: list | None = None
 
@@ -323,7 +322,8 @@ class SeatRules:
         self._check_takeover(seat, self.seat_of(who))
         name = clean_name(name)
         self.depart(client)  # a new request replaces the connection's earlier one
-        request = Request(next(self._request_ids), client.sid, seat, name, who)
+        self.request_seq += 1
+        request = Request(self.request_seq, client.sid, seat, name, who)
         self.requests[request.id] = request
         return request
 
@@ -345,6 +345,17 @@ class SeatRules:
         self._seat_person(request.seat, request.name, request.token_hash)
         asker.token_hash = request.token_hash
         self._rebind(request.token_hash)
+
+    def requests_doc(self) -> dict:
+        """The open requests as JSON, kept with the table (every process of a scale-out sees
+        them; a request whose connection is gone is not kept)."""
+        live = [list(astuple(r)) for r in self.requests.values() if r.sid in self.clients]
+        return {"seq": self.request_seq, "open": live}
+
+    def load_requests(self, doc: dict | None) -> None:
+        doc = doc or {}
+        self.request_seq = doc.get("seq", 0)
+        self.requests = {r[0]: Request(*r) for r in doc.get("open", [])}
 
     def requests_for(self, client) -> dict:
         """What the page of `client` shows about requests: managers see the open ones,

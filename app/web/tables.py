@@ -165,7 +165,8 @@ class Table(SeatRules):
         self.basis.update(self.game, self.game_no, self.version + 1)
         self.settle(now)
         # A new dict, never changed in place: the last stored meta document shares the old one.
-        self.extra = {**self.extra, "acts": {"basis": self.basis.dump(), "answers": self.answers.dump()}}
+        self.extra = {**self.extra, "acts": {"basis": self.basis.dump(), "answers": self.answers.dump()},
+                      "requests": self.requests_doc()}
 
     def restored(self) -> None:
         """After the stored state was put back (a table loaded, a refused change undone)."""
@@ -173,6 +174,7 @@ class Table(SeatRules):
         basis = acts.get("basis") or {}
         self.basis = Basis(basis.get("keys"), basis.get("since"), version=self.version)
         self.answers = Answers(len(self.seats), acts.get("answers"))
+        self.load_requests(self.extra.get("requests"))
 
     def view(self, seat: int | None) -> dict | None:
         """The engine's view for a seat (None: spectator), cached for this version."""
