@@ -31,9 +31,9 @@ import unicodedata
 from dataclasses import astuple, dataclass
 
 from app.bots import LEVELS, SimpleBot
+from app.engine import PLAY as PLAY_PHASE
 from app.engine import Rules
 
-from .acts import must_act
 from .errors import Refused
 
 NAME_MAX = 20
@@ -390,12 +390,11 @@ class SeatRules:
         return before != [(s.away_until, s.turn_until, s.turn_for, s.forced) for s in self.seats]
 
     def _decision(self, seat: int) -> str | None:
-        """The basis key of the decision the game waits for from `seat`, or None."""
-        view = self.view(seat)
-        legal = view["legal"] if view else None
-        if not legal or not must_act(legal):
+        """The basis key of the decision the game waits for from `seat`, or None (the engine's
+        `pending` seats: cheap, no legal plays are listed)."""
+        if self.game is None or self.game.over or seat not in self.game.round.pending():
             return None
-        return self.basis.key_for("grand" if legal["grand"] or legal["exchange"] else "play")
+        return self.basis.key_for("play" if self.game.round.phase == PLAY_PHASE else "grand")
 
     def next_deadline(self) -> float | None:
         if self.damaged:
