@@ -57,30 +57,39 @@ def check_payload(data: dict, current: int) -> tuple[dict, int, str]:
     return action, version, action_id
 
 
-def keys_of(game, game_no: int) -> dict[str, str]:
-    """The current round, phase and trick as short keys."""
+def keys_of(game, game_no: int, moves: int) -> dict[str, str]:
+    """The current round, phase and trick as short keys (`moves`: plays, passes and gifts of
+    the round so far)."""
     if game is None:
         return {"round": str(game_no), "phase": str(game_no), "trick": str(game_no)}
-    rnd = game.round
     round_key = f"{game_no}.{len(game.rounds)}"
-    phase_key = f"{round_key}.{rnd.phase}"
-    moves = sum(1 for e in rnd.log if e.get("act") in MOVES)
+    phase_key = f"{round_key}.{game.round.phase}"
     return {"round": round_key, "phase": phase_key, "trick": f"{phase_key}.{moves}"}
 
 
 class Basis:
     """For the round, the phase and the trick: the current key and the version it dates from."""
 
-    __slots__ = ("keys", "since")
+    __slots__ = ("keys", "since", "_log", "_seen", "_moves")
 
     def __init__(self, keys: dict | None = None, since: dict | None = None, version: int = 0):
         self.keys = dict(keys) if keys else None
         # Unknown dates (a table saved before bases were kept) are taken as the latest
         # version: an action decided before it is stale, never wrongly applied.
         self.since = dict(since) if since else {kind: version for kind in ("round", "phase", "trick")}
+        self._log, self._seen, self._moves = None, 0, 0  # the round's log as far as counted
+
+    def _count_moves(self, game) -> int:
+        """Plays, passes and gifts of the current round, counting only the log's new entries."""
+        log = game.round.log
+        if log is not self._log:
+            self._log, self._seen, self._moves = log, 0, 0
+        self._moves += sum(1 for e in log[self._seen:] if e.get("act") in MOVES)
+        self._seen = len(log)
+        return self._moves
 
     def update(self, game, game_no: int, version: int) -> None:
-        keys = keys_of(game, game_no)
+        keys = keys_of(game, game_no, self._count_moves(game) if game is not None else 0)
         if self.keys is not None:
             for kind, key in keys.items():
                 if self.keys.get(kind) != key:
