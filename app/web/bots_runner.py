@@ -174,9 +174,12 @@ class BotRunner:
         with table.lock:
             if table.version != version or table.status != PLAYING or table.evicted:
                 return False  # the change that moved the version asks the bots again
+            now = self.hub.clock()
             for _, seat, action, view, forced in decisions:
                 if not table.decides(seat, forced):
                     continue
+                if table.bomb_block(seat, action, now) is not None:
+                    continue  # a bomb hold or a won trick's window: the end of it asks the bots again
                 if self._apply(table, seat, action, view):
                     try:
                         self.hub.commit(table)

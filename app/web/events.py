@@ -19,6 +19,8 @@ a refused request changes nothing and sends nothing to anybody else):
 - `act` {action, version, id}: a game action of one's own seat, in the record's form without
   `seat`, with the version it was decided on (refused as `stale` when its basis changed
   since, acts.py) and an id (a retry with the same id gets the first answer again)
+- `hold` {}: press Bomb: nobody else may play, pass, give or call for a few seconds while
+  one picks a bomb (once per trick, whatever one holds; bombs.py); `release` {}: let go
 - `sync` {}: ask for a snapshot (a client that saw a gap in the versions)
 - `chat` {text} or {quick}: a chat message or a quick reaction to everybody at the table
   (watchers add `name`); at most 200 characters, a few messages at once, then one every
@@ -221,6 +223,15 @@ def register(socketio, hub, limits: Limits, presence: Presence) -> None:
     simple("new_game", "new_game")
     simple("answer", "answer", "request", "accept")
 
+    @handler("hold")
+    def hold(data):
+        table, client = current()
+        with table.lock:
+            table.start_hold(client, hub.clock())
+            return _ok(hub.commit(table))
+
+    simple("release", "end_hold")
+
     @handler("chat")
     def chat(data):
         table, client = current()
@@ -242,7 +253,7 @@ def register(socketio, hub, limits: Limits, presence: Presence) -> None:
             if first is not None:
                 return first  # a retry: the answer it had, nothing acts twice
             try:
-                table.act(client, action, version)
+                table.act(client, action, version, hub.clock())
             except (Refused, EngineError) as exc:
                 answer = {"ok": False, "code": exc.code, "message": exc.message}
                 table.answers.remember(seat, action_id, answer)

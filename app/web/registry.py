@@ -44,9 +44,11 @@ LOBBY_FRESH = 1.0  # seconds the lobby's list is served from memory
 
 class Registry:
     def __init__(self, store: TableStore, *, testing: bool = False, idle_seconds: float = 300.0,
-                 on_load: Callable[[Table], None] | None = None):
+                 on_load: Callable[[Table], None] | None = None, bomb_window: float = 3):
         self.store = store
         self.testing = testing
+        # Seconds of a won trick's bomb window for new tables whose creator does not choose.
+        self.bomb_window = int(bomb_window) if float(bomb_window).is_integer() else bomb_window
         self.idle_seconds = idle_seconds
         self.on_load = on_load  # called with each table loaded from the store (bots carry on)
         self._tables: dict[str, Table] = {}
@@ -70,6 +72,8 @@ class Registry:
             get_ruleset(ruleset).resolve_options(options)
         except RulesetError as exc:
             raise Refused("bad_options", exc.message) from None
+        if settings is None or (isinstance(settings, dict) and "bomb_window" not in settings):
+            settings = {**(settings or {}), "bomb_window": self.bomb_window}
         settings = check_settings(settings, self.testing)
         if seed is not None and not self.testing:
             raise Refused("bad_request", "seeded tables exist only in testing mode")

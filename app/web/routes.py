@@ -42,7 +42,8 @@ def register(app: Flask, hub, limits: Limits) -> None:
         return {"testing": bool(app.config["TICHU_TESTING"]), **extra}
 
     def lobby_config(**extra) -> dict:
-        return page_config(rulesets=ruleset_forms(), settings=SETTINGS, choices=CHOICES, **extra)
+        settings = {**SETTINGS, "bomb_window": registry.bomb_window}  # the server's default
+        return page_config(rulesets=ruleset_forms(), settings=settings, choices=CHOICES, **extra)
 
     # Like `tojson` (safe inside <script>: "<", ">", "&" and "'" are escaped), without spaces.
     compact = functools.partial(json.dumps, separators=(",", ":"), ensure_ascii=False)

@@ -17,6 +17,8 @@ Configuration (environment variables, or keys of `create_app(config)`):
 - `TICHU_PRESENCE_DELAY`: seconds watchers' comings and goings are gathered into one
   update (default 1).
 - `TICHU_TESTING=1`: testing mode (tables may be created with a fixed seed). Never in production.
+- `TICHU_BOMB_WINDOW`: seconds a won trick stays on the table before it may be collected, for
+  tables whose creator does not choose (default 3; 0 in testing mode, so tests play at speed).
 - `TICHU_REDIS_URL` (or `--redis URL`): the scale-out: the tables live in Redis and any number
   of processes serve them (`app/web/shared.py`, deploy/README.md); the data directory is unused.
 - `TICHU_CLOCK` (a key of `create_app(config)` only): the wall clock of deadlines, a callable
@@ -62,6 +64,11 @@ def _env_flag(name: str, default: bool) -> bool:
     return default if value is None else value.strip().lower() in ("1", "true", "yes", "on")
 
 
+def _env_float(name: str) -> float | None:
+    value = os.environ.get(name)
+    return float(value) if value else None
+
+
 def default_config() -> dict:
     return {
         "TICHU_TESTING": _env_flag("TICHU_TESTING", False),
@@ -73,6 +80,9 @@ def default_config() -> dict:
         "TICHU_IDLE_SECONDS": float(os.environ.get("TICHU_IDLE_SECONDS", "300")),
         "TICHU_SQLITE_SYNC": os.environ.get("TICHU_SQLITE_SYNC", "normal").strip().lower(),
         "TICHU_GC_TUNE": _env_flag("TICHU_GC_TUNE", True),
+        # Seconds a won trick waits before it may be collected (bombs.py), for tables whose
+        # creator does not choose; testing mode plays without it unless a test asks for it.
+        "TICHU_BOMB_WINDOW": _env_float("TICHU_BOMB_WINDOW"),
         "TICHU_REDIS_URL": os.environ.get("TICHU_REDIS_URL") or None,
         "TICHU_REDIS_PREFIX": os.environ.get("TICHU_REDIS_PREFIX", "tichu:"),
         "TICHU_LEASE_SECONDS": float(os.environ.get("TICHU_LEASE_SECONDS", "5")),
@@ -80,6 +90,13 @@ def default_config() -> dict:
         "TICHU_PROXIES": int(os.environ.get("TICHU_PROXIES", "0")),
         "TICHU_PRESENCE_DELAY": float(os.environ.get("TICHU_PRESENCE_DELAY", "1.0")),
     }
+
+
+def _bomb_window(config) -> float:
+    window = config.get("TICHU_BOMB_WINDOW")
+    if window is None:
+        return 0 if config["TICHU_TESTING"] else 3
+    return window
 
 
 def housekeeping(store, max_age_days: float) -> None:
@@ -176,7 +193,8 @@ def _one_process(app: Flask, socketio: SocketIO):
         import_json_tables(store, app.config["TICHU_DATA_DIR"])
     housekeeping(store, app.config["TICHU_TABLE_DAYS"])
     registry = Registry(store, testing=app.config["TICHU_TESTING"],
-                        idle_seconds=app.config["TICHU_IDLE_SECONDS"])
+                        idle_seconds=app.config["TICHU_IDLE_SECONDS"],
+                        bomb_window=_bomb_window(app.config))
 
     def emit(to: str, event: str, data: dict) -> None:
         socketio.emit(event, data, to=to)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from app.engine import Game, get_ruleset, view_for
 
 from .acts import Answers, Basis
+from .bombs import BombRules
 from .chat import QUICK, ChatLog, clean_text
 from .errors import Refused
 from .protocol import Viewer
@@ -47,9 +48,10 @@ WAITING, PLAYING, OVER = "waiting", "playing", "over"
 # tracker: the card tracker (cards of each rank still out) is offered;
 # takeover: anybody may take over a seat the host gave to a bot (else the host is asked);
 # grace: seconds an away player's seat is held before a stand-in bot plays it;
-# turn_timer: seconds for each decision, then the stand-in makes it (0: no timer).
-SETTINGS = {"tracker": False, "takeover": False, "grace": 60, "turn_timer": 0}
-CHOICES = {"grace": (30, 60, 120, 300), "turn_timer": (0, 30, 60, 120)}
+# turn_timer: seconds for each decision, then the stand-in makes it (0: no timer);
+# bomb_window: seconds a won trick stays on the table so anybody may still bomb it (bombs.py).
+SETTINGS = {"tracker": False, "takeover": False, "grace": 60, "turn_timer": 0, "bomb_window": 3}
+CHOICES = {"grace": (30, 60, 120, 300), "turn_timer": (0, 30, 60, 120), "bomb_window": (0, 2, 3, 5)}
 
 
 def check_settings(value, testing: bool = False) -> dict:
@@ -92,7 +94,7 @@ class Saved:
     moves: int
 
 
-class Table(SeatRules):
+class Table(BombRules, SeatRules):
     def __init__(self, code: str, name: str, ruleset: str, options: dict, host_hash: str,
                  host_name: str, *, listed: bool = True, seed=None, created: float | None = None,
                  settings: dict | None = None, testing: bool = False):
@@ -113,6 +115,7 @@ class Table(SeatRules):
         self.version = 0
         seats = get_ruleset(ruleset).seats
         self._init_seats(seats)
+        self._init_bombs()
         self.basis = Basis()  # when the round, phase and trick last changed (stale actions)
         self.answers = Answers(seats)  # each seat's last answers by action id (retries)
         self.game: Game | None = None
@@ -164,9 +167,10 @@ class Table(SeatRules):
             return  # read-only: nothing of this is stored (and nothing else is)
         self.basis.update(self.game, self.game_no, self.version + 1)
         self.settle(now)
+        self.settle_bombs(now)
         # A new dict, never changed in place: the last stored meta document shares the old one.
         self.extra = {**self.extra, "acts": {"basis": self.basis.dump(), "answers": self.answers.dump()},
-                      "requests": self.requests_doc()}
+                      "requests": self.requests_doc(), "bombs": self.bombs_doc()}
 
     def restored(self) -> None:
         """After the stored state was put back (a table loaded, a refused change undone)."""
@@ -175,6 +179,7 @@ class Table(SeatRules):
         self.basis = Basis(basis.get("keys"), basis.get("since"), version=self.version)
         self.answers = Answers(len(self.seats), acts.get("answers"))
         self.load_requests(self.extra.get("requests"))
+        self.restore_bombs(self.extra.get("bombs"))
 
     def view(self, seat: int | None) -> dict | None:
         """The engine's view for a seat (None: spectator), cached for this version."""
@@ -205,6 +210,7 @@ class Table(SeatRules):
                 "default_level": default_level(),
                 "settings": dict(self.settings),
                 "chat": self.chat.recent(),
+                "bombs": {"window_until": self.window_until, "hold": dict(self.hold) if self.hold else None},
             }
             if self.damaged:
                 self._meta["damaged"] = True
@@ -315,10 +321,11 @@ class Table(SeatRules):
             self.bots[seat] = bot
             bot.new_game()
 
-    def act(self, client: Client, action, version: int) -> None:
+    def act(self, client: Client, action, version: int, now: float) -> None:
         """A game action of the client's own seat, decided at table version `version`:
-        refused as stale when its basis changed since (acts.py); the engine refuses what
-        is illegal."""
+        refused as stale when its basis changed since (acts.py), while somebody holds the
+        table for a bomb or a won trick's bomb window runs (bombs.py); the engine refuses
+        what is illegal."""
         if self.game is None:
             raise Refused("not_started", "the game has not started yet")
         seat = self.seat_of(client.token_hash)
@@ -329,6 +336,9 @@ class Table(SeatRules):
         if self.basis.stale(action, version):
             raise Refused("stale", "the game moved on before your action arrived: here is the table "
                                    "as it is now")
+        blocked = self.bomb_block(seat, action, now)
+        if blocked is not None:
+            raise blocked
         self.apply(seat, action)
 
     def apply(self, seat: int, action) -> None:
@@ -339,6 +349,7 @@ class Table(SeatRules):
             raise Refused("not_your_seat", "you can only act for your own seat")
         applied = self.game.apply({**action, "seat": seat})
         self.pending.append((self.game_no - 1, applied.to_record(self.game.deck)))
+        self.acted(seat)
 
     def mark_saved(self, meta: dict, summary: dict | None = None, version: int | None = None) -> None:
         """The store holds the table as it is now (`meta`, `summary`: what it stored; `version`:

@@ -34,6 +34,8 @@ export function renderActions(ctx) {
   const parts = [];
   const ends = ctx.table.seats[ctx.me].turn_ends;
   if (ends) parts.push(countdown(ctx, ends, "mine", "notice countdown"));
+  const bombNotice = bombState(ctx);
+  if (bombNotice) parts.push(bombNotice);
   if (legal.grand) {
     parts.push(button(ctx, "grand-yes", t("Grand Tichu!"), { class: "call", disabled: !legal.grand_call,
       onclick: () => ctx.act({ act: "grand", call: true }) }));
@@ -50,8 +52,11 @@ export function renderActions(ctx) {
     parts.push(button(ctx, "play", isBomb ? t("Play bomb") : t("Play"), { class: "primary", disabled: !matches.length,
       onclick: () => choosePlay(ctx, matches) }));
     parts.push(button(ctx, "pass", t("Pass"), { disabled: !legal.pass, onclick: () => ctx.act({ act: "pass" }) }));
-    if (playableBombs(view).length) {
-      parts.push(button(ctx, "bomb", t("Bomb!"), { class: "bomb", onclick: () => { ui.pending = { kind: "bombs" }; ctx.update(); } }));
+    if (view.trick.plays.length && view.hand.length) {
+      // Shown to every player with cards whenever cards lie on the table, whatever the hand
+      // holds: pressing it holds the table (bombs.py) and tells nobody what one has.
+      parts.push(button(ctx, "bomb", t("Bomb!"), { class: "bomb", title: t("Hold the table and choose a bomb"),
+        onclick: () => holdForBomb(ctx) }));
     }
   }
   if (legal.tichu) {
@@ -117,7 +122,13 @@ function dialog(ctx, title, body, cancel = true) {
     h("p", { class: "dialog-title" }, title),
     h("div", { class: "choices" }, body),
     cancel ? h("button", { type: "button", class: "quiet", dataset: { key: "cancel" },
-      onclick: () => { ctx.ui.pending = null; ctx.update(); } }, t("Cancel")) : null);
+      onclick: () => {
+        const bombs = ctx.ui.pending && ctx.ui.pending.kind === "bombs";
+        ctx.ui.pending = null;
+        const hold = ctx.table.bombs && ctx.table.bombs.hold;
+        if (bombs && hold && hold.seat === ctx.me) ctx.request("release", {});  // free the table at once
+        ctx.update();
+      } }, cancel === true ? t("Cancel") : cancel) : null);
 }
 
 /** The exchange slots, or the cards received, in the middle of the table. */
@@ -202,10 +213,37 @@ function pendingDialog(ctx) {
     }, t("Phoenix as {rank} ({kind}, {top})", { rank: rankName(play.phoenix), kind: kindName(play.kind), top: rankName(play.rank) }))));
   }
   const bombs = playableBombs(ctx.view);
+  if (!bombs.length) {
+    return dialog(ctx, t("You have no bomb that beats this."), [], t("Let go"));
+  }
   return dialog(ctx, t("Which bomb?"), bombs.map((bomb) => h("button", {
     type: "button", class: "bomb-choice", dataset: { key: `bomb-${bomb.cards}` },
     title: t("Bomb: {cards}", { cards: cardNames(bomb.cards, ctx.ruleset) }), onclick: () => sendPlay(ctx, bomb, null),
   }, cardRow(bomb.cards, ctx.ruleset, "mini"))));
+}
+
+/** Bomb!: hold the table (once per trick) and choose; without a hold left, choose at once. */
+function holdForBomb(ctx) {
+  ctx.ui.pending = { kind: "bombs" };
+  ctx.update();
+  const hold = ctx.table.bombs && ctx.table.bombs.hold;
+  if (!hold || hold.seat !== ctx.me) ctx.request("hold", {});
+}
+
+/** Who holds the table for a bomb, or how long a won trick may still be bombed. */
+function bombState(ctx) {
+  const bombs = ctx.table.bombs;
+  if (!bombs) return null;
+  if (bombs.hold && bombs.hold.seat !== ctx.me) {
+    return h("span", { class: "notice bomb-hold", role: "status" },
+      t("{name} is choosing a bomb", { name: ctx.name(bombs.hold.seat) }), " ",
+      countdown(ctx, bombs.hold.until, "turn"));
+  }
+  if (bombs.window_until) {
+    return h("span", { class: "notice bomb-window", role: "status" },
+      t("The trick can still be bombed"), " ", countdown(ctx, bombs.window_until, "turn"));
+  }
+  return null;
 }
 
 function giftDialog(ctx, opponents) {

@@ -93,6 +93,7 @@ async function createTable(event) {
       takeover: form.querySelector("#takeover").checked,
       grace: Number(form.querySelector("#grace").value),
       turn_timer: Number(form.querySelector("#turn-timer").value),
+      bomb_window: Number(form.querySelector("#bomb-window").value),
     },
   };
   const seed = form.querySelector("#seed");
@@ -127,6 +128,7 @@ function createForm() {
       h("label", { for: "takeover" }, t("Anybody may take over a seat a bot plays (else they ask you)"))),
     durationField("grace", t("A bot plays for a player who left after"), (n) => t("{n} seconds", { n })),
     durationField("turn-timer", t("Turn timer"), (n) => (n ? t("{n} seconds", { n }) : t("Off"))),
+    durationField("bomb-window", t("A won trick waits for bombs"), (n) => (n ? t("{n} seconds", { n }) : t("Off"))),
     config.testing ? h("p", { class: "field" }, h("label", { for: "seed" }, t("Seed (testing only)")),
       h("input", { id: "seed", type: "text" })) : null,
     h("button", { type: "submit", class: "primary" }, t("Create table")),

@@ -128,7 +128,10 @@ function reconcile() {
   }
   const round = view ? view.round : null;
   if (round !== lastRound) { ui.selected.clear(); ui.pending = null; ui.order = null; lastRound = round; }
-  if (ui.pending && !(view && view.phase === "play" && view.legal && (view.legal.plays.length || view.legal.bombs.length))) {
+  const hold = doc.table.bombs && doc.table.bombs.hold;
+  const holding = ui.pending && ui.pending.kind === "bombs" && hold && view && hold.seat === view.viewer;
+  if (ui.pending && !holding
+      && !(view && view.phase === "play" && view.legal && (view.legal.plays.length || view.legal.bombs.length))) {
     ui.pending = null;
   }
   if (ui.panel === "tracker" && !(doc.table.settings && doc.table.settings.tracker)) ui.panel = null;

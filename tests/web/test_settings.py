@@ -12,7 +12,8 @@ def test_the_tracker_is_off_by_default_and_the_deck_is_not_sent(http, player):
     host = player("Anna")
     host.join(code, token)
     settings = host.doc["table"]["settings"]
-    assert settings == {"tracker": False, "takeover": False, "grace": 60, "turn_timer": 0}
+    # No bomb window: testing mode's default (TICHU_BOMB_WINDOW); production's is 3 s.
+    assert settings == {"tracker": False, "takeover": False, "grace": 60, "turn_timer": 0, "bomb_window": 0}
     assert "deck" not in host.doc["table"]
 
 
@@ -39,7 +40,8 @@ def test_the_timer_settings_offer_their_choices(app, http):
     from app.web.server import create_app
     from app.web.tables import CHOICES, check_settings
 
-    assert CHOICES == {"grace": (30, 60, 120, 300), "turn_timer": (0, 30, 60, 120)}
+    assert CHOICES == {"grace": (30, 60, 120, 300), "turn_timer": (0, 30, 60, 120),
+                       "bomb_window": (0, 2, 3, 5)}
     assert check_settings({"grace": 0.2, "turn_timer": 0.5}, testing=True)["grace"] == 0.2
     production = create_app({"TICHU_TESTING": False, "TICHU_PERSIST": False, "TICHU_GC_TUNE": False})
     try:
@@ -47,7 +49,10 @@ def test_the_timer_settings_offer_their_choices(app, http):
         for timer in CHOICES["turn_timer"]:
             resp = web.post("/api/tables", json={"host_name": "Anna", "settings": {"turn_timer": timer}})
             assert resp.status_code == 201
-        for settings in ({"grace": 0.2}, {"turn_timer": 45}, {"grace": 0}):
+        # Outside testing mode a table has a bomb window of 3 s unless its creator chooses.
+        code = resp.get_json()["code"]
+        assert production.extensions["tichu"].registry.get(code).settings["bomb_window"] == 3
+        for settings in ({"grace": 0.2}, {"turn_timer": 45}, {"grace": 0}, {"bomb_window": 1}):
             resp = web.post("/api/tables", json={"host_name": "Anna", "settings": settings})
             assert resp.status_code == 400 and resp.get_json()["code"] == "bad_settings", settings
     finally:
