@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import ManualClock, Player, create_table, wait_until
-from .test_standins import new_app, stop
+from app.web.server import create_app
+
+from .conftest import MACHINE_SPEED, ManualClock, Player, create_table, wait_until
+from .test_standins import stop
 
 WINDOW = 3
 SEED = 15  # seat 0 is dealt four tens: a bomb from the first trick on
@@ -19,6 +21,12 @@ SEED = 15  # seat 0 is dealt four tens: a bomb from the first trick on
 @pytest.fixture
 def clock():
     return ManualClock()
+
+
+def new_app(tmp_path, clock):
+    return create_app({"TICHU_TESTING": True, "TICHU_BOT_DELAY": 0.0, "TICHU_GC_TUNE": False,
+                       "TICHU_DATA_DIR": str(tmp_path / "tables"), "TICHU_CLOCK": clock,
+                       "TICHU_LIMITS": MACHINE_SPEED})
 
 
 @pytest.fixture
