@@ -2,8 +2,13 @@
 
 A card is a small int (its index in the deck), so a hand is a bitmask and the
 play generator can work with int operations only. A `Deck` knows, for each
-card, its notation, suit, rank, role and card points; the two decks differ only
-in that data (the `fifty-two` deck gives the special roles to the four aces).
+card, its notation, suit, rank, role and card points; the decks differ only
+in that data (the `fifty-two` deck gives the special roles to the four aces,
+Grandseigneur leaves the Dog out and from seven players adds a second deck).
+
+Two copies of a card (two decks) are told apart by a prime: `R10` is the first
+deck's Star 10, `R10'` the second deck's; `Dr'` and `Ph'` are the second
+Dragon and Phoenix. A one-deck notation never has a prime.
 """
 
 from __future__ import annotations
@@ -49,6 +54,9 @@ class Deck:
     specials: dict  # role -> notation of the card that plays it
     point_ranks: dict  # normal rank -> card points
     special_points: dict  # role -> card points
+    copies: int = 1  # decks shuffled together (their normal cards)
+    second_specials: tuple = ()  # roles whose card the second deck adds
+    omit: tuple = ()  # roles left out of the deck
     codes: list = field(init=False)
     suit_of: list = field(init=False)
     rank_of: list = field(init=False)
@@ -63,29 +71,43 @@ class Deck:
     full_mask: int = field(init=False)
     normal_mask: int = field(init=False)  # every card that is not special
     suit_masks: list = field(init=False)  # per suit index, its normal cards
+    copy_of: list = field(init=False)  # 0 for the first deck's cards, 1 for the second's
+    role_masks: dict = field(init=False)  # role -> every card with that role
+    rank_masks: list = field(init=False)  # per rank (index = rank), its natural cards
+    mahjong_mask: int = field(init=False)
+    dog_mask: int = field(init=False)
+    phoenix_mask: int = field(init=False)
+    dragon_mask: int = field(init=False)
+    phoenix_bits: tuple = field(init=False)  # each Phoenix as a one-card mask
 
     def __post_init__(self):
-        codes, suits, ranks, roles, points = [], [], [], [], []
+        codes, suits, ranks, roles, points, copy_of = [], [], [], [], [], []
         for rank in range(self.low, self.high + 1):
-            for s, letter in enumerate(self.suits):
-                codes.append(letter + rank_name(rank))
-                suits.append(s)
-                ranks.append(rank)
-                roles.append(NORMAL)
-                points.append(self.point_ranks.get(rank, 0))
+            for copy in range(self.copies):
+                for s, letter in enumerate(self.suits):
+                    codes.append(letter + rank_name(rank) + "'" * copy)
+                    suits.append(s)
+                    ranks.append(rank)
+                    roles.append(NORMAL)
+                    points.append(self.point_ranks.get(rank, 0))
+                    copy_of.append(copy)
         special_rank = {MAHJONG: 1, DOG: 0, PHOENIX: 0, DRAGON: DRAGON_VALUE}
         ids = {}
-        for role in (MAHJONG, DOG, PHOENIX, DRAGON):
-            ids[role] = len(codes)
-            codes.append(self.specials[role])
+        extra = [(role, 0) for role in (MAHJONG, DOG, PHOENIX, DRAGON) if role not in self.omit]
+        extra += [(role, 1) for role in self.second_specials]
+        for role, copy in extra:
+            ids.setdefault(role, len(codes))
+            codes.append(self.specials[role] + "'" * copy)
             suits.append(-1)
             ranks.append(special_rank[role])
             roles.append(role)
             points.append(self.special_points.get(role, 0))
+            copy_of.append(copy)
         by_code = {code.upper(): i for i, code in enumerate(codes)}
         for code, i in list(by_code.items()):
-            if code.endswith("10"):
-                by_code[code[:-2] + "T"] = i
+            base = code.rstrip("'")
+            if base.endswith("10"):
+                by_code[base[:-2] + "T" + code[len(base):]] = i
         put = object.__setattr__
         put(self, "codes", codes)
         put(self, "suit_of", suits)
@@ -93,15 +115,26 @@ class Deck:
         put(self, "role_of", roles)
         put(self, "points_of", points)
         put(self, "by_code", by_code)
-        put(self, "mahjong", ids[MAHJONG])
-        put(self, "dog", ids[DOG])
-        put(self, "phoenix", ids[PHOENIX])
-        put(self, "dragon", ids[DRAGON])
+        put(self, "copy_of", copy_of)
+        # The first card of each role (None where the deck has none: the Grandseigneur Dog).
+        put(self, "mahjong", ids.get(MAHJONG))
+        put(self, "dog", ids.get(DOG))
+        put(self, "phoenix", ids.get(PHOENIX))
+        put(self, "dragon", ids.get(DRAGON))
         put(self, "size", len(codes))
         put(self, "full_mask", (1 << len(codes)) - 1)
         normal = [i for i, role in enumerate(roles) if role == NORMAL]
         put(self, "normal_mask", sum(1 << i for i in normal))
         put(self, "suit_masks", [sum(1 << i for i in normal if suits[i] == s) for s in range(4)])
+        role_masks = {role: sum(1 << i for i, r in enumerate(roles) if r == role)
+                      for role in (MAHJONG, DOG, PHOENIX, DRAGON)}
+        put(self, "role_masks", role_masks)
+        put(self, "mahjong_mask", role_masks[MAHJONG])
+        put(self, "dog_mask", role_masks[DOG])
+        put(self, "phoenix_mask", role_masks[PHOENIX])
+        put(self, "dragon_mask", role_masks[DRAGON])
+        put(self, "phoenix_bits", tuple(1 << i for i, r in enumerate(roles) if r == PHOENIX))
+        put(self, "rank_masks", [sum(1 << i for i in normal if ranks[i] == r) for r in range(self.high + 1)])
 
     # -- notation -------------------------------------------------------
 
@@ -132,15 +165,17 @@ class Deck:
         return mask
 
     def sort_key(self, card: int):
-        """Descending order: Dragon, Phoenix, A..2 (suits in deck order), Mah Jong, Dog."""
+        """Descending order: Dragon, Phoenix, A..2 (suits in deck order), Mah Jong, Dog;
+        a first deck's card before its second copy."""
         role = self.role_of[card]
+        copy = self.copy_of[card]
         if role == DRAGON:
-            return (0, 0)
+            return (0, 0, copy)
         if role == PHOENIX:
-            return (1, 0)
+            return (1, 0, copy)
         if role == NORMAL:
-            return (2, -self.rank_of[card] * 4 + self.suit_of[card])
-        return (3 if role == MAHJONG else 4, 0)
+            return (2, -self.rank_of[card] * 4 + self.suit_of[card], copy)
+        return (3 if role == MAHJONG else 4, 0, copy)
 
     def sorted_cards(self, cards) -> list[int]:
         return sorted(cards, key=self.sort_key)
@@ -184,6 +219,33 @@ STANDARD_DECK = Deck(
     specials={MAHJONG: "Mj", DOG: "Dg", PHOENIX: "Ph", DRAGON: "Dr"},
     point_ranks={5: 5, 10: 10, 13: 10},
     special_points={DRAGON: 25, PHOENIX: -25},
+)
+
+#: Grandseigneur with five or six players: one deck without the Dog (55 cards).
+NO_DOG_DECK = Deck(
+    name="grandseigneur",
+    suits="SBGR",
+    low=2,
+    high=14,
+    specials={MAHJONG: "Mj", DOG: "Dg", PHOENIX: "Ph", DRAGON: "Dr"},
+    point_ranks={5: 5, 10: 10, 13: 10},
+    special_points={DRAGON: 25, PHOENIX: -25},
+    omit=(DOG,),
+)
+
+#: Grandseigneur from seven players: two decks, the Dog left out, the second without Mah Jong
+#: (2 x 52 + 2 Dragons + 2 Phoenixes + 1 Mah Jong = 109 cards).
+DOUBLE_DECK = Deck(
+    name="grandseigneur-two-decks",
+    suits="SBGR",
+    low=2,
+    high=14,
+    specials={MAHJONG: "Mj", DOG: "Dg", PHOENIX: "Ph", DRAGON: "Dr"},
+    point_ranks={5: 5, 10: 10, 13: 10},
+    special_points={DRAGON: 25, PHOENIX: -25},
+    copies=2,
+    second_specials=(PHOENIX, DRAGON),
+    omit=(DOG,),
 )
 
 FIFTY_TWO_DECK = Deck(

@@ -51,6 +51,14 @@ def beats(play: tuple, on: tuple | None) -> bool:
     return play[KIND] == on[KIND] and play[LENGTH] == on[LENGTH] and play[VALUE] > on[VALUE]
 
 
+def dragon_value(on: tuple | None) -> int:
+    """A single Dragon's value: above everything; with two decks, the second Dragon played on
+    the first beats it."""
+    if on is not None and on[KIND] == SINGLE and on[VALUE] >= DRAGON_VALUE:
+        return DRAGON_VALUE + 1
+    return DRAGON_VALUE
+
+
 def phoenix_single_value(on: tuple | None, led_value: float) -> float | None:
     """The value of a single Phoenix played on `on`; None where it cannot go."""
     if on is None:
@@ -72,21 +80,22 @@ def interpretations(mask: int, deck: Deck, stairs_min_pairs: int = 2, on: tuple 
     n = len(cards)
     if n == 0:
         return []
-    ph_bit = 1 << deck.phoenix
-    has_ph = bool(mask & ph_bit)
+    ph_mask = mask & deck.phoenix_mask
+    has_ph = bool(ph_mask)
     if n == 1:
-        card = cards[0]
-        if card == deck.dog:
+        if mask & deck.dog_mask:
             return [(DOG, 1, 0, mask, None)]
-        if card == deck.phoenix:
+        if has_ph:
             value = phoenix_single_value(on, led_phoenix_value)
             return [] if value is None else [(SINGLE, 1, value, mask, None)]
-        return [(SINGLE, 1, deck.rank_of[card], mask, None)]
-    if mask & ((1 << deck.dog) | (1 << deck.dragon)):
-        return []  # the Dog and the Dragon only ever go alone
+        if mask & deck.dragon_mask:
+            return [(SINGLE, 1, dragon_value(on), mask, None)]
+        return [(SINGLE, 1, deck.rank_of[cards[0]], mask, None)]
+    if mask & (deck.dog_mask | deck.dragon_mask) or ph_mask & (ph_mask - 1):
+        return []  # the Dog and the Dragon only ever go alone; one Phoenix per combination
     ranks = []
     for c in cards:
-        if c != deck.phoenix:
+        if not ph_mask >> c & 1:
             ranks.append(deck.rank_of[c])
     counts: dict[int, int] = {}
     for r in ranks:
@@ -106,7 +115,8 @@ def interpretations(mask: int, deck: Deck, stairs_min_pairs: int = 2, on: tuple 
                 found.append((PAIR, 2, distinct[0], mask, None))
             elif k == 3:
                 found.append((TRIPLE, 3, distinct[0], mask, None))
-            elif k == 4:
+            elif k == 4 and len({deck.suit_of[c] for c in cards}) == 4:
+                # (with two decks, four of a kind is a bomb only in four different suits)
                 found.append((BOMB, 4, four_bomb_value(distinct[0]), mask, None))
         elif n == 5 and sorted(counts.values()) == [2, 3]:
             triple = next(r for r, k in counts.items() if k == 3)
@@ -190,12 +200,12 @@ def rank_label(play: tuple, deck: Deck) -> str:
     """The rank of a play as the `plays` command prints it."""
     kind, value = play[KIND], play[VALUE]
     if kind == DOG:
-        return "Dg" if deck.name == "standard" else deck.codes[deck.dog]
+        return deck.codes[deck.dog]
     if kind == BOMB:
         return deck.rank_name(bomb_top(value))
     if kind == SINGLE:
         if value >= DRAGON_VALUE:
-            return deck.codes[deck.dragon]
+            return deck.codes[mask_cards(play[MASK])[0]]
         if value != int(value):
             base = int(value)
             return ("0" if base == 0 else deck.rank_name(base)) + ".5"

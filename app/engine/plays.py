@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from .cards import DRAGON_VALUE, Deck, mask_cards
+from .cards import Deck, mask_cards
 from .combos import (
     BOMB,
     DOG,
@@ -28,6 +28,7 @@ from .combos import (
     STRAIGHT,
     TRIPLE,
     VALUE,
+    dragon_value,
     phoenix_single_value,
     straight_flush_value,
 )
@@ -40,7 +41,7 @@ class _RankCards:
 
     __slots__ = ("bits", "pairs", "pairs_ph", "triples", "triples_ph")
 
-    def __init__(self, cards: int, rank: int, ph_bit: int):
+    def __init__(self, cards: int, rank: int, ph_bits: tuple):
         bits = []
         while cards:
             low = cards & -cards
@@ -55,11 +56,14 @@ class _RankCards:
         self.triples = tuple(triples)
         # With the Phoenix (never below a 2): it pairs any card and makes a triple of any pair.
         wild = rank >= 2
-        self.pairs_ph = tuple(pairs + [(b | ph_bit, rank) for b in bits]) if wild else self.pairs
-        self.triples_ph = tuple(triples + [(m | ph_bit, rank) for m, _ in pairs]) if wild else self.triples
+        # (Two decks have two Phoenixes: either may be the wildcard, never both.)
+        self.pairs_ph = tuple(pairs + [(b | ph, rank) for ph in ph_bits for b in bits]) \
+            if wild else self.pairs
+        self.triples_ph = tuple(triples + [(m | ph, rank) for ph in ph_bits for m, _ in pairs]) \
+            if wild else self.triples
 
 
-_NO_CARDS = _RankCards(0, 0, 0)
+_NO_CARDS = _RankCards(0, 0, ())
 _rank_tables: dict = {}  # id(deck) -> (deck, its rank table)
 
 
@@ -86,13 +90,16 @@ def _rank_table(deck: Deck) -> list:
 class _HandIndex:
     """A hand sorted by rank once, shared by the generators of one listing."""
 
-    __slots__ = ("by_rank", "held", "ranks", "multi", "fours", "pairs", "triples", "ph_bit",
-                 "has_ph", "mj_bit", "deck", "hand", "_suit_ranks")
+    __slots__ = ("by_rank", "held", "ranks", "multi", "fours", "pairs", "triples", "ph_bits",
+                 "has_ph", "mj_bit", "deck", "hand", "_suit_ranks", "ph_missing")
 
     def __init__(self, hand: int, deck: Deck):
         self.deck = deck
         self.hand = hand
-        ph_bit = self.ph_bit = 1 << deck.phoenix
+        ph_all = deck.phoenix_bits
+        ph_bit = hand & deck.phoenix_mask
+        self.ph_bits = ph_all if ph_bit == deck.phoenix_mask else tuple(b for b in ph_all if b & hand)
+        self.ph_missing = deck.phoenix_mask & ~hand if ph_bit else 0  # a second deck's Phoenix not held
         held = [_NO_CARDS] * deck.low  # per rank, its _RankCards (none below the lowest rank)
         # Bit r: the hand holds a normal card, two or more, all four of rank r.
         ranks = multi = fours = 0
@@ -100,7 +107,7 @@ class _HandIndex:
             cards = hand >> shift & width
             info = known[cards]
             if info is None:
-                info = known[cards] = _RankCards(cards << shift, r, ph_bit)
+                info = known[cards] = _RankCards(cards << shift, r, ph_all)
             if cards:
                 ranks |= 1 << r
                 if cards & (cards - 1):
@@ -113,8 +120,8 @@ class _HandIndex:
         self.ranks = ranks
         self.multi = multi
         self.fours = fours
-        self.has_ph = bool(hand & ph_bit)
-        self.mj_bit = (1 << deck.mahjong) if hand & (1 << deck.mahjong) else 0
+        self.has_ph = bool(ph_bit)
+        self.mj_bit = hand & deck.mahjong_mask
         self.pairs = None
         self.triples = None
         self._suit_ranks = None
@@ -140,13 +147,21 @@ class _HandIndex:
         """Per rank: the pairs as (mask, phoenix rank or None), naturals first."""
         if self.pairs is None:
             self.pairs = [i.pairs_ph for i in self.held] if self.has_ph else [i.pairs for i in self.held]
+            if self.ph_missing:
+                self.pairs = self._without_missing_phoenix(self.pairs)
         return self.pairs
 
     def triple_options(self):
         if self.triples is None:
             self.triples = ([i.triples_ph for i in self.held] if self.has_ph
                             else [i.triples for i in self.held])
+            if self.ph_missing:
+                self.triples = self._without_missing_phoenix(self.triples)
         return self.triples
+
+    def _without_missing_phoenix(self, per_rank: list) -> list:
+        missing = self.ph_missing
+        return [tuple(o for o in opts if not o[0] & missing) for opts in per_rank]
 
 
 def _singles(ix: _HandIndex, hand: int, above: float, on, led_phoenix: float, out: list):
@@ -157,13 +172,17 @@ def _singles(ix: _HandIndex, hand: int, above: float, on, led_phoenix: float, ou
                 out.append((SINGLE, 1, r, b, None))
     if ix.mj_bit and 1 > above:
         out.append((SINGLE, 1, 1, ix.mj_bit, None))
-    dr_bit = 1 << deck.dragon
-    if hand & dr_bit and DRAGON_VALUE > above:
-        out.append((SINGLE, 1, DRAGON_VALUE, dr_bit, None))
+    dragons = hand & deck.dragon_mask
+    if dragons:
+        value = dragon_value(on)  # (with two decks, the second Dragon beats the first)
+        if value > above:
+            for b in _bits(dragons):
+                out.append((SINGLE, 1, value, b, None))
     if ix.has_ph:
         value = phoenix_single_value(on, led_phoenix)
         if value is not None:
-            out.append((SINGLE, 1, value, ix.ph_bit, None))
+            for ph_bit in ix.ph_bits:
+                out.append((SINGLE, 1, value, ph_bit, None))
 
 
 def _pairs(ix: _HandIndex, above: float, out: list):
@@ -244,7 +263,7 @@ def _straights(ix: _HandIndex, above: float, length: int | None, out: list):
     deck = ix.deck
     top = deck.high
     by_rank = ix.by_rank
-    ph_bit, has_ph, mj_bit = ix.ph_bit, ix.has_ph, ix.mj_bit
+    has_ph, mj_bit = ix.has_ph, ix.mj_bit
     suit_masks = deck.suit_masks
     suit_of = deck.suit_of
     # Rank 1 is the Mah Jong (the Phoenix is never a 1); by_rank holds the normal cards.
@@ -269,7 +288,7 @@ def _straights(ix: _HandIndex, above: float, length: int | None, out: list):
     cards = list(by_rank)
     if mj_bit:
         cards[1] = (mj_bit,)
-    ph_only = (ph_bit,)
+    ph_only = ix.ph_bits
     for lo in range(first, top - 3):
         most = reach_of[lo]
         if most < shortest:
@@ -304,6 +323,9 @@ def _straights(ix: _HandIndex, above: float, length: int | None, out: list):
 def _bombs(ix: _HandIndex, above: float, out: list):
     """Four of a kind and straight flushes (no special card is ever in a bomb)."""
     deck = ix.deck
+    if deck.copies > 1:
+        _two_deck_bombs(ix, above, out)
+        return
     by_rank = ix.by_rank
     if ix.fours:
         for r in range(deck.low, deck.high + 1):
@@ -339,6 +361,43 @@ def _bombs(ix: _HandIndex, above: float, out: list):
                             out.append((BOMB, b - a + 1, value, m, None))
 
 
+def _two_deck_bombs(ix: _HandIndex, above: float, out: list):
+    """Bombs with two decks: four of a kind in four different suits (any copy of each),
+    straight flushes with any copy of each card."""
+    deck = ix.deck
+    suit_of = deck.suit_of
+    low, top = deck.low, deck.high
+    held = [[[] for _ in range(top + 1)] for _ in range(4)]  # per suit, per rank: the cards held
+    for r in range(low, top + 1):
+        for b in ix.by_rank[r]:
+            held[suit_of[b.bit_length() - 1]][r].append(b)
+    for r in range(low, top + 1):
+        if r > above and all(held[s][r] for s in range(4)):
+            for combo in product(*(held[s][r] for s in range(4))):
+                out.append((BOMB, 4, r, sum(combo), None))
+    for s in range(4):
+        for a in range(low, top - 3):
+            masks = [0]
+            for b in range(a, top + 1):
+                if not held[s][b]:
+                    break
+                masks = [m | c for m in masks for c in held[s][b]]
+                length = b - a + 1
+                if length >= 5:
+                    value = straight_flush_value(length, b)
+                    if value > above:
+                        out.extend((BOMB, length, value, m, None) for m in masks)
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
 def candidate_plays(hand: int, deck: Deck, on: tuple | None, stairs_min_pairs: int = 2,
                     led_phoenix: float = 1.5) -> list[tuple]:
     """Every distinct play of `hand` on `on` (None: a lead), before the wish.
@@ -355,8 +414,8 @@ def candidate_plays(hand: int, deck: Deck, on: tuple | None, stairs_min_pairs: i
         _full_houses(ix, _NONE, out)
         _straights(ix, _NONE, None, out)
         _bombs(ix, _NONE, out)
-        if hand & (1 << deck.dog):
-            out.append((DOG, 1, 0, 1 << deck.dog, None))
+        if hand & deck.dog_mask:
+            out.append((DOG, 1, 0, hand & deck.dog_mask, None))
         return out
     kind, value = on[KIND], on[VALUE]
     if kind == BOMB:
@@ -391,8 +450,7 @@ def wish_mask(deck: Deck, wish: int | None) -> int:
     """The natural cards of the wished rank (the Phoenix is never one of them)."""
     if wish is None:
         return 0
-    base = (wish - deck.low) * 4
-    return 0b1111 << base
+    return deck.rank_masks[wish]
 
 
 def turn_plays(hand: int, deck: Deck, on: tuple | None, wish: int | None, *,

@@ -105,7 +105,7 @@ def _table_play(rules, on: str, on_phoenix) -> tuple:
     on_mask = _parse_mask(deck, on) if on else 0
     if not on_mask:
         raise QueryError("'on' names no cards (use null for a lead)")
-    if on_mask == 1 << deck.phoenix:
+    if on_mask.bit_count() == 1 and on_mask & deck.phoenix_mask:
         # A single Phoenix counts the rank it was played on and a half (on the Mah Jong:
         # "1"); led, its led value.
         if on_phoenix is None:

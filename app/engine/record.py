@@ -136,7 +136,7 @@ def replay(doc) -> dict:
         summaries = summaries[:error["round"] + 1]
         if len(summaries) <= error["round"]:
             summaries.append(_round_summary(None))
-    totals = list(game.totals)
+    totals = list(game.totals) if game.totals else None  # None: a game without points
     return {
         "ok": error is None,
         "applied": applied,

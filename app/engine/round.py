@@ -130,7 +130,7 @@ class Round:
             return False
         if self.tichu[seat] or self.grand[seat]:
             return False
-        if self.rules.options["one_call_per_team"]:
+        if self.rules.options.get("one_call_per_team"):
             for p in self.seating.partners[seat]:
                 if self.tichu[p] or self.grand[p]:
                     return False
@@ -200,7 +200,7 @@ class Round:
         if seat == self.turn:
             legal.plays, legal.can_pass = self.regular_plays(seat)
             legal.lead = self.leading()
-            if legal.lead and self.hands[seat] & (1 << self.deck.dog):
+            if legal.lead and self.hands[seat] & self.deck.dog_mask:
                 legal.dog_to = self.dog_targets(seat)
         legal.bombs = self.out_of_turn_bombs(seat)
         return legal
@@ -209,7 +209,7 @@ class Round:
         return self.seating.gift_to[seat]
 
     def _grand_blocked(self, seat: int) -> bool:
-        return bool(self.rules.options["one_call_per_team"]
+        return bool(self.rules.options.get("one_call_per_team")
                     and any(self.grand[p] for p in self.seating.partners[seat]))
 
     # -- applying actions ---------------------------------------------------------------
@@ -314,7 +314,7 @@ class Round:
                     self.hands[target] |= 1 << card
                 self.received[target][giver] = cards
         self.phase = PLAY
-        mj = 1 << self.deck.mahjong
+        mj = self.deck.mahjong_mask
         self.turn = next(s for s in range(n) if self.hands[s] & mj)
 
     def _play(self, a: Action):
@@ -324,7 +324,7 @@ class Round:
         if a.cards & ~self.hands[s]:
             raise IllegalAction(f"you do not hold {self.deck.format_cards(a.cards & ~self.hands[s])}",
                                 "card_not_in_hand")
-        if a.wish is not None and not a.cards & (1 << self.deck.mahjong):
+        if a.wish is not None and not a.cards & self.deck.mahjong_mask:
             raise IllegalAction("only the player of the Mah Jong may make a wish", "bad_wish")
         mode, play = self._check_play(a)
         dog_to = self._check_dog(a, play)
@@ -376,7 +376,7 @@ class Round:
         on = None if mode == "lead" else self.top
         readings = interpretations(a.cards, deck, r.stairs_min_pairs, on, r.led_phoenix_value)
         if not readings:
-            if a.cards == 1 << deck.phoenix:
+            if a.cards.bit_count() == 1 and a.cards & deck.phoenix_mask:
                 why = ("the Phoenix cannot be played on the Dragon" if self._dragon_on_top()
                        else "a single Phoenix can only follow a single")
                 raise IllegalAction(why, "does_not_beat")
@@ -465,7 +465,8 @@ class Round:
         if len(self.out) == self.seating.seats - 1:
             # The trick on the table goes to the player who just went out (A18).
             if self.trick:
-                if self._dragon_on_top() and self.rules.options["dragon_gift_on_final_trick"]:
+                if (self._dragon_on_top() and self.rules.options.get("dragon_gift_on_final_trick")
+                        and self.seating.gift_to[self.top_seat]):
                     self.gift_from = s
                     self.ending = True
                     self.closed = True
@@ -508,7 +509,7 @@ class Round:
             return
         # Everybody else passed: the trick is won but stays on the table until collected.
         self.closed = True
-        if self._dragon_on_top():
+        if self._dragon_on_top() and self.seating.gift_to[winner]:
             self.gift_from = winner
             self.turn = None
         else:

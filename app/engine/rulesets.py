@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import FIFTY_TWO_DECK, STANDARD_DECK, Deck
+from . import seat_plans
+from .cards import DOUBLE_DECK, FIFTY_TWO_DECK, NO_DOG_DECK, STANDARD_DECK, Deck
 from .errors import RulesetError
 from .seating import Seating, four_seat_pairs
 
@@ -50,19 +51,27 @@ def _positive_int(value) -> bool:
     return type(value) is int and value > 0
 
 
+def _positive_multiple_of_3(value) -> bool:
+    return type(value) is int and value > 0 and value % 3 == 0
+
+
+def _players(value) -> bool:
+    return type(value) is int and 5 <= value <= 12
+
+
 def _options(*opts: Option) -> dict:
     return {o.name: o for o in opts}
 
 
-_COMMON = (
-    Option("stairs_min_pairs", 2, (2, 3)),
-    Option("grand_tichu", True, (True, False)),
-    Option("double_victory_points", 200, (200, 100)),
-    Option("tie_rule", "continue", ("continue", "draw")),
-    Option("wish_bomb_escape", "follow_only", ("follow_only", "always", "never")),
-    Option("dragon_gift_on_final_trick", True, (True, False)),
-    Option("one_call_per_team", False, (False, True)),
-)
+_STAIRS = Option("stairs_min_pairs", 2, (2, 3))
+_GRAND = Option("grand_tichu", True, (True, False))
+_DOUBLE = Option("double_victory_points", 200, (200, 100))
+_TIE = Option("tie_rule", "continue", ("continue", "draw"))
+_ESCAPE = Option("wish_bomb_escape", "follow_only", ("follow_only", "always", "never"))
+_FINAL_GIFT = Option("dragon_gift_on_final_trick", True, (True, False))
+_ONE_CALL = Option("one_call_per_team", False, (False, True))
+_COMMON = (_STAIRS, _GRAND, _DOUBLE, _TIE, _ESCAPE, _FINAL_GIFT, _ONE_CALL)
+_TARGET = Option("target", 1000, check=_positive_multiple_of_50, describe="a positive multiple of 50")
 
 
 @dataclass(frozen=True)
@@ -116,7 +125,7 @@ STANDARD = Ruleset(
     seating=_four_seats,
     options=_options(
         Option("direction", "ccw", ("ccw", "cw")),
-        Option("target", 1000, check=_positive_multiple_of_50, describe="a positive multiple of 50"),
+        _TARGET,
         *_COMMON,
     ),
 )
@@ -139,7 +148,65 @@ FIFTY_TWO = Ruleset(
     ),
 )
 
-RULESETS = {r.name: r for r in (STANDARD, FIFTY_TWO)}
+TIENTSIN = Ruleset(
+    name="tientsin",
+    deck=STANDARD_DECK,
+    seats=6,
+    hand_size=10,
+    grand_tichu_cards=6,  # Grand Tichu before the 7th card
+    led_phoenix_value=1.5,
+    scoring="tientsin",
+    wish_persists=False,
+    seating=seat_plans.tientsin,
+    deal_all=True,  # 56 cards: two hands of 10, four of 9
+    options=_options(
+        Option("direction", "ccw", ("ccw", "cw")),
+        _TARGET,
+        Option("triple_victory_points", 300, check=_positive_multiple_of_50,
+               describe="a positive multiple of 50"),
+        _STAIRS, _GRAND, _TIE, _ESCAPE, _FINAL_GIFT, _ONE_CALL,
+    ),
+)
+
+TRICHU = Ruleset(
+    name="trichu",
+    deck=STANDARD_DECK,
+    seats=4,  # three players and the Table
+    hand_size=14,
+    grand_tichu_cards=8,
+    led_phoenix_value=1.5,
+    scoring="trichu",
+    wish_persists=False,
+    seating=seat_plans.trichu,
+    options=_options(
+        Option("direction", "ccw", ("ccw", "cw")),
+        Option("rounds", 9, check=_positive_multiple_of_3, describe="a positive multiple of 3"),
+        Option("table_can_win", True, (True, False)),
+        _STAIRS, _GRAND, _DOUBLE, _ESCAPE, _FINAL_GIFT, _ONE_CALL,
+    ),
+)
+
+GRANDSEIGNEUR = Ruleset(
+    name="grandseigneur",
+    deck=NO_DOG_DECK,
+    seats=6,  # the default of its `players` option
+    hand_size=10,
+    grand_tichu_cards=0,
+    led_phoenix_value=1.5,
+    scoring="grandseigneur",
+    wish_persists=False,
+    seating=seat_plans.grandseigneur,
+    deal_all=True,
+    deck_for=lambda players: DOUBLE_DECK if players >= 7 else NO_DOG_DECK,
+    options=_options(
+        Option("players", 6, check=_players, describe="a whole number from 5 to 12"),
+        Option("rounds", 10, check=_positive_int, describe="a positive whole number"),
+        Option("direction", "ccw", ("ccw", "cw")),
+        _STAIRS, _ESCAPE,
+    ),
+)
+
+RULESETS = {r.name: r for r in (STANDARD, FIFTY_TWO, TIENTSIN, TRICHU, GRANDSEIGNEUR)}
 
 
 def get_ruleset(name) -> Ruleset:

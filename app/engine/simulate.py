@@ -47,7 +47,7 @@ def random_action(rnd, rng: random.Random, bomb_rate: float = 0.15,
         return Action.pass_(seat)
     play = rng.choice(plays)
     wish = None
-    if play[MASK] & (1 << deck.mahjong) and rng.random() < wish_rate:
+    if play[MASK] & deck.mahjong_mask and rng.random() < wish_rate:
         wish = rng.randint(deck.low, deck.high)
     to = None
     if play[KIND] == DOG:

@@ -80,6 +80,14 @@ def _exchange(rnd: Round, seat: int) -> dict:
     }
 
 
+def _sees_own_hand(rnd: Round, seat: int | None) -> bool:
+    """A player sees his hand; the Table's own view (what its dealer knows of it, for bots)
+    shows its hand once its dealer may see it."""
+    if seat is None:
+        return False
+    return seat != rnd.seating.table or table_visible(rnd, rnd.seating.dealer)
+
+
 def table_visible(rnd: Round, viewer: int | None) -> bool:
     """Whether `viewer` sees the Trichu Table's hand: its dealer once all cards are dealt,
     everybody (spectators too) once the exchange is done."""
@@ -127,7 +135,7 @@ def view_for(game, seat: int | None) -> dict:
         "game_over": game.over,
         "winner": game.winner,
         "players": [_player(rnd, s) for s in range(seating.seats)],
-        "hand": deck.format_cards(rnd.hands[seat]).split() if mine else None,
+        "hand": deck.format_cards(rnd.hands[seat]).split() if _sees_own_hand(rnd, seat) else None,
         "exchange": None,
         "trick": {
             "plays": [{"seat": s, **describe(p, deck)} for s, p in rnd.trick],

@@ -162,8 +162,12 @@ def bombs_of(game: Game, seat: int) -> set[str]:
 def snapshot(game: Game) -> dict:
     """Everything a refused action must leave untouched: every field of the round and the game."""
     rnd = game.round
-    fields = {k: v for k, v in vars(rnd).items() if k not in ("rules", "deck", "seating")}
-    return copy.deepcopy({
+    # Actions are frozen and log entries hold plain values: shallow copies of those
+    # (long) lists compare the same as deep ones, much faster.
+    flat = {"actions": list(rnd.actions), "log": [dict(e) for e in rnd.log]}
+    fields = {k: v for k, v in vars(rnd).items()
+              if k not in ("rules", "deck", "seating", "actions", "log")}
+    return flat | copy.deepcopy({
         "round": fields,
         "rounds": len(game.rounds),
         "totals": list(game.totals),
@@ -176,13 +180,24 @@ def snapshot(game: Game) -> dict:
 LONG_STRAIGHT = "Mj S2 B3 G4 R5 S6 B7 G8 R9 S10 BJ GQ RK SA"
 
 
+_IDS: dict = {}
+
+
+def _card_ids(deck) -> dict:
+    """The deck's canonical card names -> card ids (cached per deck)."""
+    if deck.name not in _IDS:
+        _IDS[deck.name] = {code: i for i, code in enumerate(deck.codes)}
+    return _IDS[deck.name]
+
+
 def cards_mentioned(obj, deck) -> set[int]:
     """Every card named anywhere in a JSON-like object (strings split on whitespace)."""
     found = set()
     if isinstance(obj, str):
+        ids = _card_ids(deck)
         for token in obj.split():
-            if token in deck.codes:
-                found.add(deck.codes.index(token))
+            if token in ids:
+                found.add(ids[token])
     elif isinstance(obj, dict):
         for key, value in obj.items():
             found |= cards_mentioned(key, deck) | cards_mentioned(value, deck)
@@ -199,8 +214,9 @@ def view_leaks(game: Game, seat, view: dict) -> set[str]:
     deck = game.rules.deck
     known = set()
     if seat is not None:
-        known |= set(mask_cards(rnd.hands[seat]))
-        for controlled in rnd.seating.controls[seat]:
+        if seat != rnd.seating.table or table_visible(rnd, rnd.seating.dealer):
+            known |= set(mask_cards(rnd.hands[seat]))
+        for controlled in {seat, *rnd.seating.controls[seat]}:
             known |= set(exchanged_cards(rnd.exchange[controlled]))
             known |= set(exchanged_cards(rnd.received[controlled]))
     if table_visible(rnd, seat):
@@ -247,3 +263,36 @@ def play_to_the_tailender(game: Game):
     pass_(game, 1, 2, 3)
     play(game, 1, "S3 B3 G3")  # second
     play(game, 2, "S6 B6 G6")  # third: the round ends at once
+
+
+def seated(ruleset: str, hands: list[str], options: dict | None = None, *, tichu: tuple = ()) -> Game:
+    """A game of any ruleset in its first round's play phase whose seats hold exactly `hands`
+    (a short deal: only the named cards). Each seat's received exchange cards are the last
+    ones of its hand; `tichu`: seats that call Tichu before the exchange."""
+    rules = get_ruleset(ruleset).resolve(options)
+    deck = rules.deck
+    seating = rules.seating
+    after = [deck.parse_cards(h) for h in hands]
+    dealt_hands = [list(h) for h in after]
+    left = [list(h) for h in after]  # cards of each hand not yet used as a received card
+    gives = {g: {} for g in seating.exchange}
+    for giver, pattern in sorted(seating.exchange.items()):
+        for target, count in sorted(pattern.items()):
+            for _ in range(count):
+                card = left[target].pop()
+                dealt_hands[target].remove(card)
+                dealt_hands[giver].append(card)
+                gives[giver].setdefault(target, []).append(card)
+    game = Game(ruleset, options, deal=lambda i: dealt_hands if i == 0 else None)
+    for seat in game.round.pending() if game.round.phase == "grand" else ():
+        game.apply({"seat": seat, "act": "grand", "call": False})
+    for seat in tichu:
+        game.apply({"seat": seat, "act": "tichu"})
+    for giver, given in gives.items():
+        if given:
+            game.apply({"seat": giver, "act": "exchange",
+                        "give": {str(t): deck.format_cards(cs) for t, cs in given.items()}})
+    assert game.round.phase == "play"
+    for seat, cards in enumerate(after):
+        assert sorted(mask_cards(game.round.hands[seat])) == sorted(cards)
+    return game
