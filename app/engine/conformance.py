@@ -32,8 +32,8 @@ from pathlib import Path
 from .cards import mask_cards
 from .combos import KIND, KIND_NAMES, LENGTH, MASK, PHOENIX, STAIRS, VALUE, describe, interpretations
 from .errors import EngineError, IllegalAction
-from .game import Game
-from .plays import turn_plays, wish_mask
+from .game import Game, seeded_deal
+from .plays import bombs_beating, turn_plays, wish_mask
 from .query import list_plays
 from .record import replay
 from .round import OVER, PLAY
@@ -79,7 +79,7 @@ def position_of(rnd, seat: int, options: dict) -> dict:
     if not rnd.leading():
         top = rnd.top
         on = deck.format_cards(top[MASK])
-        if top[MASK] == 1 << deck.phoenix:
+        if top[MASK].bit_count() == 1 and top[MASK] & deck.phoenix_mask:  # (either Phoenix)
             if len(rnd.trick) > 1:  # a single Phoenix counts the single below it and a half
                 below = top[VALUE] - 0.5
                 on_phoenix = "1" if below == 1 else deck.rank_name(int(below))
@@ -403,6 +403,30 @@ def _malformed(doc: dict) -> list[dict]:
 # -- all vectors of a ruleset -----------------------------------------------------------
 
 
+def _positions_with_a_bomb(name: str, options: dict, seed: int) -> list[dict]:
+    """The default positions, and where random play offered no bomb (the short hands of the
+    larger tables hold one less often) one position of a dealt hand that holds one."""
+    found = make_positions(name, options, 48, seed)
+    if any(p["kind"] == "bomb" for v in found for p in v["expect"]["plays"]):
+        return found
+    rules = RULESETS[name].resolve(options)
+    deck = rules.deck
+    deal = seeded_deal(rules, f"conformance:bomb:{seed}")
+    for index in range(1000):
+        for hand in deal(index):
+            cards = sum(1 << c for c in hand)
+            if not bombs_beating(cards, deck, (KIND_NAMES.index("single"), 1, 0, 0, None)):
+                continue
+            lowest = deck.sorted_cards(mask_cards(deck.normal_mask & ~cards))[-1]
+            position = {"ruleset": name, "options": options, "hand": deck.format_cards(cards),
+                        "on": deck.codes[lowest], "on_phoenix": None, "wish": None}
+            expect = expected_plays(position)
+            n = len(expect["plays"])
+            return found + [{"about": f"on a single, bomb; {n} plays", "position": position,
+                             "expect": expect}]
+    return found
+
+
 def make_vectors(name: str, seed: int = 1) -> tuple[list[dict], list[dict]]:
     """(positions, records) of ruleset `name`: many with the defaults, a few per option value."""
     ruleset = RULESETS[name]
@@ -410,7 +434,7 @@ def make_vectors(name: str, seed: int = 1) -> tuple[list[dict], list[dict]]:
     codes: dict = {}  # refusal code -> vectors with the defaults
     for options in option_sets(ruleset):
         if not options:
-            positions += make_positions(name, options, 48, seed)
+            positions += _positions_with_a_bomb(name, options, seed)
             records += make_records(name, options, [1, 1, 1, 2, 3], seed)
             refused = make_refusals(name, options, per_code=2, limit=60, seed=seed)
             for v in refused:
