@@ -14,6 +14,11 @@ process, from the deal to the score, including the legality checks of `apply`.
 
 Memory: bytes allocated per round state (tracemalloc), for a round in the
 middle of play and for a finished round with its action record.
+
+Every ruleset: whole random rounds per second for each ruleset and table size
+(Grandseigneur at 5, 6, 7 and 12 players, its later rounds with the exchange
+included), and the legal-play listing on two-deck hands (Grandseigneur from
+seven players: 15-card hands of the 109-card deck, leading and following).
 """
 
 from __future__ import annotations
@@ -30,10 +35,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.engine import STANDARD_DECK, Game, candidate_plays, turn_plays  # noqa: E402
+from app.engine import STANDARD_DECK, Game, Rules, candidate_plays, turn_plays  # noqa: E402
 from app.engine.combos import BOMB, DOG, KIND  # noqa: E402
 from app.engine.round import OVER, PLAY  # noqa: E402
-from app.engine.simulate import random_action  # noqa: E402
+from app.engine.simulate import (
+    play_random_round,  # noqa: E402
+    random_action,  # noqa: E402
+)
 
 REFERENCE_US = 800.0  # frohlfing/tichu, 14-card hand with the Phoenix
 DECK = STANDARD_DECK
@@ -153,13 +161,87 @@ def memory_per_round(count: int = 300) -> dict:
     return out
 
 
+TABLES = [
+    ("standard", {}), ("fifty-two", {}), ("tientsin", {}), ("trichu", {}),
+    ("grandseigneur", {"players": 5}), ("grandseigneur", {"players": 6}),
+    ("grandseigneur", {"players": 7}), ("grandseigneur", {"players": 12}),
+]
+
+
+def time_every_ruleset(rounds: int) -> dict:
+    """Whole random rounds per second per ruleset and table size (two rounds per game, so
+    Grandseigneur's exchange rounds count too)."""
+    out = {}
+    for name, options in TABLES:
+        label = name + "".join(f" {k}={v}" for k, v in options.items())
+        played = actions = 0
+        t0 = time.perf_counter()
+        seed = 0
+        while played < rounds:
+            game = Game(name, options, seed=seed)
+            rng = random.Random(seed)
+            for _ in range(2):
+                actions += play_random_round(game, rng)
+                played += 1
+                if game.over:
+                    break
+            seed += 1
+        dt = time.perf_counter() - t0
+        out[label] = {"rounds": played, "rounds_per_s": played / dt, "actions_per_round": actions / played}
+    return out
+
+
+def two_deck_positions(count: int, seed: int = 7) -> list:
+    """(hand, on) pairs on the two-deck Grandseigneur deck: 15-card hands, half leading,
+    half following a combination from the cards they do not hold."""
+    deck = Rules.of("grandseigneur", {"players": 7}).deck
+    rng = random.Random(seed)
+    cards = list(range(deck.size))
+    positions = []
+    for _ in range(count):
+        rng.shuffle(cards)
+        hand = sum(1 << c for c in cards[:15])
+        positions.append((hand, None))
+        rest = sum(1 << c for c in cards[15:30])
+        options = [p for p in candidate_plays(rest, deck, None) if p[KIND] not in (BOMB, DOG)]
+        positions.append((hand, rng.choice(options)))
+    return deck, positions
+
+
+def time_two_deck_listing(count: int) -> dict:
+    deck, positions = two_deck_positions(count)
+    times, plays = [], []
+    for hand, on in positions:
+        best = float("inf")
+        for _ in range(3):
+            t0 = time.perf_counter()
+            listed, _ = turn_plays(hand, deck, on, None)
+            best = min(best, time.perf_counter() - t0)
+        times.append(best * 1e6)
+        plays.append(len(listed))
+    lead = [t for (h, on), t in zip(positions, times) if on is None]
+    return {"positions": len(positions), "mean_us": statistics.fmean(times),
+            "lead_mean_us": statistics.fmean(lead), "max_us": max(times),
+            "plays_per_lead": statistics.fmean(p for (h, on), p in zip(positions, plays) if on is None)}
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--positions", type=int, default=2000, help="hands (each led and followed)")
     parser.add_argument("--rounds", type=int, default=500)
     parser.add_argument("--json", action="store_true", help="print JSON only")
+    parser.add_argument("--ruleset-rounds", type=int, default=60,
+                        help="rounds per ruleset and table size")
+    parser.add_argument("--only-rulesets", action="store_true",
+                        help="only the every-ruleset rounds and the two-deck listing")
     args = parser.parse_args(argv)
+    if args.only_rulesets:
+        report = {"rulesets": time_every_ruleset(args.ruleset_rounds),
+                  "two_deck_listing": time_two_deck_listing(max(50, args.positions // 10))}
+        _print_rulesets(report)
+        print(json.dumps(report))
+        return
 
     positions = make_positions(args.positions)
     report = {
@@ -167,6 +249,8 @@ def main(argv=None):
         "named_hands": time_named_hands(),
         "rounds": time_rounds(args.rounds),
         "memory": memory_per_round(),
+        "rulesets": time_every_ruleset(args.ruleset_rounds),
+        "two_deck_listing": time_two_deck_listing(max(50, args.positions // 10)),
         "python": sys.version.split()[0],
     }
     if args.json:
@@ -186,7 +270,18 @@ def main(argv=None):
           f" target 100 rounds/s)")
     print(f"Memory per round state: {me['mid_round_bytes'] / 1024:.1f} KiB mid-round,"
           f" {me['finished_round_bytes'] / 1024:.1f} KiB finished with its record")
+    _print_rulesets(report)
     print(json.dumps(report))
+
+
+def _print_rulesets(report: dict):
+    print("Whole random rounds per ruleset:")
+    for label, r in report["rulesets"].items():
+        print(f"  {label}: {r['rounds_per_s']:.0f} rounds/s ({r['actions_per_round']:.0f} actions per round)")
+    td = report["two_deck_listing"]
+    print(f"Two-deck listing, {td['positions']} positions (15 of 109 cards): mean {td['mean_us']:.0f} us"
+          f" (lead {td['lead_mean_us']:.0f}), max {td['max_us']:.0f} us;"
+          f" {td['plays_per_lead']:.0f} plays per lead")
 
 
 if __name__ == "__main__":

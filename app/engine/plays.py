@@ -367,21 +367,26 @@ def _two_deck_bombs(ix: _HandIndex, above: float, out: list):
     deck = ix.deck
     suit_of = deck.suit_of
     low, top = deck.low, deck.high
-    held = [[[] for _ in range(top + 1)] for _ in range(4)]  # per suit, per rank: the cards held
+    by_rank = ix.by_rank
     for r in range(low, top + 1):
-        for b in ix.by_rank[r]:
-            held[suit_of[b.bit_length() - 1]][r].append(b)
-    for r in range(low, top + 1):
-        if r > above and all(held[s][r] for s in range(4)):
-            for combo in product(*(held[s][r] for s in range(4))):
-                out.append((BOMB, 4, r, sum(combo), None))
-    for s in range(4):
+        bits = by_rank[r]
+        if len(bits) >= 4 and r > above:
+            per_suit: list = [[], [], [], []]
+            for b in bits:
+                per_suit[suit_of[b.bit_length() - 1]].append(b)
+            if all(per_suit):
+                out.extend((BOMB, 4, r, sum(combo), None) for combo in product(*per_suit))
+    for s, ranks in enumerate(ix.suit_ranks):
+        if not ranks & (ranks >> 1) & (ranks >> 2) & (ranks >> 3) & (ranks >> 4):
+            continue  # no five consecutive ranks in this suit
+        held = [[b for b in by_rank[r] if suit_of[b.bit_length() - 1] == s] if ranks >> r & 1 else []
+                for r in range(top + 1)]
         for a in range(low, top - 3):
             masks = [0]
             for b in range(a, top + 1):
-                if not held[s][b]:
+                if not held[b]:
                     break
-                masks = [m | c for m in masks for c in held[s][b]]
+                masks = [m | c for m in masks for c in held[b]]
                 length = b - a + 1
                 if length >= 5:
                     value = straight_flush_value(length, b)

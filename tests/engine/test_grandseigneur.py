@@ -195,3 +195,10 @@ def test_the_game_ends_after_its_rounds_default_ten():
     while not game.over:
         play_random_round(game, rng)
     assert len(game.results()) == 2
+
+
+def test_two_decks_a_straight_flush_takes_either_copy_of_a_card():
+    deck = DOUBLE_DECK
+    bombs = [p for p in candidate_plays(deck.parse_mask("S5 S6 S7 S8 S9 S9' B9"), deck, None)
+             if p[KIND] == BOMB]
+    assert sorted(deck.format_cards(p[3]) for p in bombs) == ["S9 S8 S7 S6 S5", "S9' S8 S7 S6 S5"]
