@@ -98,8 +98,11 @@ class _HandIndex:
         self.hand = hand
         ph_all = deck.phoenix_bits
         ph_bit = hand & deck.phoenix_mask
-        self.ph_bits = ph_all if ph_bit == deck.phoenix_mask else tuple(b for b in ph_all if b & hand)
-        self.ph_missing = deck.phoenix_mask & ~hand if ph_bit else 0  # a second deck's Phoenix not held
+        if not ph_bit & (ph_bit - 1):  # none or one Phoenix held (two only with two decks)
+            self.ph_bits = (ph_bit,) if ph_bit else ()
+            self.ph_missing = deck.phoenix_mask & ~hand if ph_bit else 0  # the other deck's one
+        else:
+            self.ph_bits, self.ph_missing = ph_all, 0
         held = [_NO_CARDS] * deck.low  # per rank, its _RankCards (none below the lowest rank)
         # Bit r: the hand holds a normal card, two or more, all four of rank r.
         ranks = multi = fours = 0
@@ -176,8 +179,10 @@ def _singles(ix: _HandIndex, hand: int, above: float, on, led_phoenix: float, ou
     if dragons:
         value = dragon_value(on)  # (with two decks, the second Dragon beats the first)
         if value > above:
-            for b in _bits(dragons):
-                out.append((SINGLE, 1, value, b, None))
+            if dragons & (dragons - 1):
+                out.extend((SINGLE, 1, value, b, None) for b in _bits(dragons))
+            else:
+                out.append((SINGLE, 1, value, dragons, None))
     if ix.has_ph:
         value = phoenix_single_value(on, led_phoenix)
         if value is not None:
