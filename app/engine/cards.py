@@ -14,7 +14,7 @@ Dragon and Phoenix. A one-deck notation never has a prime.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .errors import NotationError
 
@@ -221,33 +221,6 @@ STANDARD_DECK = Deck(
     special_points={DRAGON: 25, PHOENIX: -25},
 )
 
-#: Grandseigneur with five or six players: one deck without the Dog (55 cards).
-NO_DOG_DECK = Deck(
-    name="grandseigneur",
-    suits="SBGR",
-    low=2,
-    high=14,
-    specials={MAHJONG: "Mj", DOG: "Dg", PHOENIX: "Ph", DRAGON: "Dr"},
-    point_ranks={5: 5, 10: 10, 13: 10},
-    special_points={DRAGON: 25, PHOENIX: -25},
-    omit=(DOG,),
-)
-
-#: Grandseigneur from seven players: two decks, the Dog left out, the second without Mah Jong
-#: (2 x 52 + 2 Dragons + 2 Phoenixes + 1 Mah Jong = 109 cards).
-DOUBLE_DECK = Deck(
-    name="grandseigneur-two-decks",
-    suits="SBGR",
-    low=2,
-    high=14,
-    specials={MAHJONG: "Mj", DOG: "Dg", PHOENIX: "Ph", DRAGON: "Dr"},
-    point_ranks={5: 5, 10: 10, 13: 10},
-    special_points={DRAGON: 25, PHOENIX: -25},
-    copies=2,
-    second_specials=(PHOENIX, DRAGON),
-    omit=(DOG,),
-)
-
 FIFTY_TWO_DECK = Deck(
     name="fifty-two",
     suits="SHDC",
@@ -257,3 +230,11 @@ FIFTY_TWO_DECK = Deck(
     point_ranks={5: 5, 10: 10, 12: 10},
     special_points={DRAGON: 25, PHOENIX: -25},
 )
+
+#: Grandseigneur with five or six players: one deck without the Dog (55 cards).
+NO_DOG_DECK = replace(STANDARD_DECK, name="grandseigneur", omit=(DOG,))
+
+#: Grandseigneur from seven players: two decks, the Dog left out, the second without Mah Jong
+#: (2 x 52 + 2 Dragons + 2 Phoenixes + 1 Mah Jong = 109 cards).
+DOUBLE_DECK = replace(STANDARD_DECK, name="grandseigneur-two-decks", copies=2,
+                      second_specials=(PHOENIX, DRAGON), omit=(DOG,))
