@@ -157,6 +157,39 @@ def test_tables_saved_as_json_files_are_imported_on_first_start(app, http, playe
         again.extensions["tichu"].bots.stop()
 
 
+def test_imported_finished_games_come_along_and_a_record_that_does_not_replay_marks_damage(
+        app, http, player, hub, tmp_path):
+    from .test_bots import bot_table, play_with_bots
+    table, me = bot_table(app, http, player, options={"target": 50})
+    play_with_bots(hub, table, me)
+    assert me.emit("new_game", {})["ok"]
+    assert hub.bots.wait_idle()
+    views = [view_for(table.game, s) for s in range(4)]
+    data = {**old_file(hub, table), "past": [hub.game_record(table, 0)], "record": hub.game_record(table, 1)}
+    tampered = json.loads(json.dumps(data))
+    tampered["code"] = "TAMPR"
+    hands = tampered["past"][0]["rounds"][0]["hands"]
+    hands[0], hands[1] = hands[1], hands[0]  # not the hands the table's seed deals
+    old_dir = tmp_path / "old"
+    old_dir.mkdir()
+    (old_dir / f"{table.code}.json").write_text(json.dumps(data))
+    (old_dir / "TAMPR.json").write_text(json.dumps(tampered))
+    new_app = create_app({"TICHU_TESTING": True, "TICHU_BOT_DELAY": 0.0, "TICHU_DATA_DIR": str(old_dir),
+                          "TICHU_GC_TUNE": False})
+    try:
+        registry = new_app.extensions["tichu"].registry
+        restored = registry.get(table.code)
+        assert restored.finished == 1 and restored.game_no == 2 and restored.damaged is None
+        assert [view_for(restored.game, s) for s in range(4)] == views
+        http2 = new_app.test_client()
+        assert http2.get(f"/t/{table.code}/record.json?game=0").get_json() == data["past"][0]
+        damaged = registry.get("TAMPR")
+        assert damaged.damaged and "does not replay" in damaged.damaged
+        assert registry.store.load("TAMPR").damaged == damaged.damaged
+    finally:
+        new_app.extensions["tichu"].bots.stop()
+
+
 def test_a_log_that_no_longer_replays_is_kept_and_marked_damaged(app, http, player, tmp_path, caplog):
     code, table, players, _ = seat_table(app, http, player)
     play_some(table, players, 40)
