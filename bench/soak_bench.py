@@ -131,6 +131,10 @@ def main(argv=None):
             result = asyncio.run(Soak(args).run(f"http://127.0.0.1:{port}", psutil.Process(proc.pid)))
         finally:
             stop_server(proc)
+            with open(proc.log_path, errors="replace") as log_file:
+                lines = log_file.read().splitlines()
+        result["server_log_lines"] = len(lines)
+        result["server_log_tail"] = lines[-10:]
     if not args.json:
         r = result
         print(f"{r['tables']} tables, {r['connections']} connections ({r['server']}, "

@@ -333,9 +333,13 @@ def start_server(args, port: int, data_dir: str) -> subprocess.Popen:
                "app.web.server:create_app()"]
     else:
         cmd = [sys.executable, "-m", "app", "--port", str(port)]
-    # Its own process group, so the server and its worker are stopped together.
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            start_new_session=True)
+    # Its own process group, so the server and its worker are stopped together. Its log goes to a
+    # file: a pipe nobody reads fills up on a long run and then blocks every thread that logs.
+    log_path = os.path.join(data_dir, "server.log")
+    with open(log_path, "ab") as log_file:
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log_file,
+                                start_new_session=True)
+    proc.log_path = log_path
     deadline = time.monotonic() + 30
     import urllib.request
     while True:
@@ -345,7 +349,8 @@ def start_server(args, port: int, data_dir: str) -> subprocess.Popen:
         except OSError:
             if proc.poll() is not None or time.monotonic() > deadline:
                 proc.kill()
-                raise RuntimeError("server did not start: " + proc.stderr.read().decode()[-2000:]) from None
+                with open(log_path, errors="replace") as log_file:
+                    raise RuntimeError("server did not start: " + log_file.read()[-2000:]) from None
             time.sleep(0.2)
 
 
