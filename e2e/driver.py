@@ -34,8 +34,10 @@ def relation(me: int, other: int) -> str:
 
 
 class TablePage:
-    def __init__(self, page: Page, tap: bool = False, shots: str | None = None, check_layout: bool = False):
+    def __init__(self, page: Page, tap: bool = False, shots: str | None = None, check_layout: bool = False,
+                 by_code: bool = False):
         self.page = page
+        self.by_code = by_code  # cards by their code, not their (English) names: other languages
         self.tap = tap  # a phone: taps instead of clicks
         self.shots = shots  # "phone" or "desktop": save screenshots of the main states there
         self.check_layout = check_layout  # check the layout before every action
@@ -122,20 +124,37 @@ class TablePage:
 
     def select(self, cards: list[str]):
         for code in cards:
-            button = self.page.locator(".hand").get_by_role("button", name=card_name(code), exact=True)
+            button = (self.page.locator(f'.hand button[data-card="{code}"]') if self.by_code
+                      else self.page.locator(".hand").get_by_role("button", name=card_name(code), exact=True))
             # Cards overlap: tap the corner every card shows (its rank and suit).
             self.press(button, position={"x": 14, "y": 20})
             expect(button).to_have_attribute("aria-pressed", "true")
 
+    def close_summary(self):
+        """Close the last round's summary if it is open (it may close itself at any moment, so
+        the click happens inside the page, at once)."""
+        self.page.evaluate("() => document.querySelector('[data-key=summary-close]')?.click()")
+        expect(self.app).to_have_attribute("data-summary", "")
+
+    def call(self, key: str, kind: str):
+        """A Tichu or Grand Tichu call: the tap, then the call goes out after the undo window."""
+        self.press(self.key(key))
+        expect(self.key("undo-call")).to_be_visible()
+        expect(self.page.locator(f".seat.mine .tag.call.{kind}")).to_be_visible()
+
     def perform(self, action: dict, view: dict):
         act = action["act"]
+        self.close_summary()
         if self.check_layout:
             self.assert_layout()
         if act == "grand":
             self.shot("grand-tichu")
-            self.press(self.key("grand-yes" if action["call"] else "grand-no"))
+            if action["call"]:
+                self.call("grand-yes", "grand")
+            else:
+                self.press(self.key("grand-no"))
         elif act == "tichu":
-            self.press(self.key("tichu"))
+            self.call("tichu", "tichu")
         elif act == "exchange":
             me = view["viewer"]
             for i, (target, card) in enumerate(action["give"].items()):

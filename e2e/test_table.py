@@ -49,7 +49,7 @@ def test_four_browsers_play_a_full_seeded_round(server, contexts):
     result = mirror.rounds[0].result
     for page in players + [spectator]:
         page.wait_moves(mirror.version)
-        expect(page.page.locator(".round-result h2")).to_have_text("Round 1 is over")
+        expect(page.page.locator(".round-summary h2")).to_have_text("Round 1 is over")
         if page.tap:  # on a phone the score sheet is a panel to open
             page.press(page.key("tab-score"))
         for team in (0, 1):
@@ -105,6 +105,7 @@ class BotGame:
         action = SimpleBot(0).decide(view)
         assert action is not None, "nobody can act"
         self.page.wait_moves(self.mirror.version)
+        self.page.close_summary()  # a new round: the last one's summary first
         assert self.page.hand() == view["hand"][::-1]
         self.page.perform(action, view)
         self.mirror.apply({**action, "seat": 0})

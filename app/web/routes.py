@@ -6,8 +6,8 @@ import functools
 import json
 from urllib.parse import urlsplit
 
-from flask import Flask, abort, jsonify, redirect, render_template, request
-from flask_babel import get_locale
+from flask import Flask, abort, g, jsonify, redirect, render_template, request
+from flask_babel import get_locale, gettext
 from jinja2.utils import htmlsafe_json_dumps
 
 from app.engine import RULESETS
@@ -58,7 +58,8 @@ def register(app: Flask, hub, limits: Limits) -> None:
     @app.context_processor
     def language():
         lang = str(get_locale() or i18n.DEFAULT)
-        page = {"table_page": "table", "replay_page": "replay"}.get(request.endpoint, "lobby")
+        # The table page's messages only where a table is shown: "no such table" is the lobby page.
+        page = getattr(g, "page", None) or {"replay_page": "replay"}.get(request.endpoint, "lobby")
         return {"lang": lang, "languages": i18n.LANGUAGES, "i18n": i18n.page_i18n(lang, page)}
 
     @app.get("/lang/<code>")
@@ -83,6 +84,7 @@ def register(app: Flask, hub, limits: Limits) -> None:
         if table is None:
             config = lobby_config(missing=code.upper())
             return render_template("lobby.html", config=config), 404
+        g.page = "table"
         return render_template("table.html", code=table.code, name=table.name,
                                config=page_config(code=table.code))
 
@@ -95,9 +97,13 @@ def register(app: Flask, hub, limits: Limits) -> None:
         data = request.get_json(silent=True)
         if not isinstance(data, dict):
             return jsonify(ok=False, code="bad_request", message="send a JSON object"), 400
+        name = data.get("name")
+        if not name and isinstance(data.get("host_name"), str) and data["host_name"].strip():
+            # The default name in the host's language ("Annas Tisch"); everybody sees that name.
+            name = gettext("%(host)s's table", host=" ".join(data["host_name"].split()))[:40]
         try:
             table, token = registry.create(
-                host_name=data.get("host_name"), name=data.get("name"),
+                host_name=data.get("host_name"), name=name,
                 ruleset=data.get("ruleset", "standard"), options=data.get("options"),
                 listed=data.get("listed", True), seed=data.get("seed"), settings=data.get("settings"))
         except Refused as exc:

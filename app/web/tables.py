@@ -253,6 +253,7 @@ class Table(BombRules, SeatRules):
                         for s in self.seats],
             "free": sum(1 for s in self.seats if not s.taken),
             "people": sum(1 for s in self.seats if s.owner is not None),
+            "bots": [s.bot if s.owner is None else None for s in self.seats],  # the lobby names the levels
             "updated": self.updated,
         }
 

@@ -86,10 +86,10 @@ export function cardFace(code, ruleset, extra) {
     dataset: { card: code } }, face(info));
 }
 
-/** Several cards ("R7 G7" or a list) shown on the table. */
-export function cardRow(cards, ruleset, extra) {
+/** Several cards ("R7 G7" or a list) shown on the table; a "fan" overlaps them to fit its place. */
+export function cardRow(cards, ruleset, extra, count) {
   const codes = Array.isArray(cards) ? cards : cards.split(" ").filter(Boolean);
-  return h("span", { class: ["cards", extra] }, codes.map((c) => cardFace(c, ruleset)));
+  return h("span", { class: ["cards", extra], style: count ? `--n:${count}` : null }, codes.map((c) => cardFace(c, ruleset)));
 }
 
 export function cardNames(cards, ruleset) {

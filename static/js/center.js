@@ -2,7 +2,7 @@
 // the trick with who played what, the decision panels, the round's result and the game's end.
 import { h } from "./dom.js";
 import { rankName, t, tn } from "./i18n.js";
-import { cardRow } from "./cards.js";
+import { cardRow, describeCard } from "./cards.js";
 import { obligation } from "./legal.js";
 import { renderDecision, renderSuggestions } from "./controls.js";
 
@@ -12,9 +12,9 @@ export function renderCenter(ctx) {
   const duty = ctx.playing ? obligation(view, ctx.ruleset) : null;
   return h("section", { class: "center", "aria-label": t("The table") },
     view.game_over ? gameOver(ctx) : null,
-    roundResult(ctx),
-    h("p", { class: ["status", duty && "duty"], id: "status" }, duty || statusText(ctx)),
-    view.wish ? h("p", { class: "wish" }, t("Wish: {rank}", { rank: rankName(view.wish) })) : null,
+    h("div", { class: "status-row" },
+      h("p", { class: ["status", duty && "duty"], id: "status" }, duty || statusText(ctx)),
+      view.wish ? h("p", { class: "wish" }, t("Wish: {rank}", { rank: rankName(view.wish) })) : null),
     trick(ctx),
     renderDecision(ctx),
     renderSuggestions(ctx));
@@ -22,7 +22,8 @@ export function renderCenter(ctx) {
 
 function waitingText(ctx) {
   const free = ctx.table.seats.filter((s) => !s.taken).length;
-  return free ? t("Waiting for players: {n} seat(s) free.", { n: free }) : t("All seats are taken. The host can start.");
+  return free ? tn("Waiting for players: {n} seat free.", "Waiting for players: {n} seats free.", free)
+    : t("All seats are taken. The host can start.");
 }
 
 function statusText(ctx) {
@@ -39,11 +40,25 @@ function statusText(ctx) {
   return view.lead ? t("{name} leads", { name: ctx.name(view.turn) }) : t("{name}'s turn", { name: ctx.name(view.turn) });
 }
 
-export function playLine(ctx, play) {
-  return h("li", { class: ["play", `kind-${play.kind}`, `from-${ctx.position(play.seat)}`], dataset: { seat: String(play.seat) } },
-    h("span", { class: "who" }, ctx.name(play.seat)),
-    cardRow(play.cards, ctx.ruleset),
-    play.kind === "bomb" ? h("span", { class: "tag bomb" }, t("bomb")) : null);
+/** A play as the table shows it: who, and the cards low to high (the Phoenix at the rank it stands for). */
+export function playLine(ctx, play, top = false) {
+  const cards = lowToHigh(ctx, play);
+  return h("li", { class: ["play", `kind-${play.kind}`, `from-${ctx.position(play.seat)}`, top && "top", cards.length > 6 && "long"],
+    dataset: { seat: String(play.seat) } },
+  h("span", { class: "who" }, ctx.name(play.seat), top ? h("span", { class: "tag beat" }, t("to beat")) : null,
+    play.kind === "bomb" ? h("span", { class: "tag bomb" }, t("bomb")) : null),
+  cardRow(cards, ctx.ruleset, "fan", cards.length));
+}
+
+function lowToHigh(ctx, play) {
+  const ranks = ctx.view ? ctx.view.ranks : [];
+  const order = (code) => {
+    const info = describeCard(code, ctx.ruleset);
+    const rank = info.special === "phoenix" && play.phoenix ? play.phoenix : info.rank;
+    return rank ? ranks.indexOf(rank) : info.special === "mahjong" ? -1 : ranks.length;
+  };
+  return play.cards.split(" ").filter(Boolean).map((c, i) => [order(c), i, c])
+    .sort((a, b) => a[0] - b[0] || b[1] - a[1]).map((x) => x[2]);
 }
 
 function trick(ctx) {
@@ -56,37 +71,19 @@ function trick(ctx) {
         onclick: () => { ctx.ui.panel = "history"; ctx.update(); } }, t("Last trick (to {name})", { name: ctx.name(last.to) }))
         : null);
   }
-  // The latest plays only: older ones of a long trick are in the history.
-  const shown = plays.slice(-3);
+  // As at a real table: each seat's latest play in front of it, the play to beat marked on top.
+  // Older plays of a long trick are in the history.
+  const latest = new Map();
+  plays.forEach((p, i) => latest.set(p.seat, i));
+  const top = plays.length - 1;
   return h("div", { class: "trick", dataset: { plays: String(plays.length) } },
     h("h2", { class: "visually-hidden" }, t("Current trick")),
-    plays.length > shown.length ? h("p", { class: "earlier" }, tn("{n} earlier play", "{n} earlier plays", plays.length - shown.length)) : null,
-    h("ol", { class: "plays" }, shown.map((p) => playLine(ctx, p))),
+    h("ol", { class: "plays" }, [...latest.values()].sort((a, b) => a - b).map((i) => playLine(ctx, plays[i], i === top))),
     ctx.view.trick.closed && ctx.view.trick.winner !== null
       ? h("p", { class: "won" }, t("{name} wins the trick", { name: ctx.name(ctx.view.trick.winner) })) : null);
 }
 
-function roundResult(ctx) {
-  const view = ctx.view;
-  const rounds = view.scores.rounds;
-  if (!rounds.length) return null;
-  if (!view.game_over && view.phase === "play") return null;  // shown until the next round's play begins
-  const number = rounds.length;
-  const r = rounds[number - 1];
-  const calls = r.calls.map((call, seat) => {
-    if (!call) return null;
-    const vars = { name: ctx.name(seat), call: call === "grand" ? t("Grand Tichu") : t("Tichu") };
-    return r.call_made[seat] ? t("{name}: {call} made", vars) : t("{name}: {call} failed", vars);
-  }).filter(Boolean);
-  return h("div", { class: "round-result" },
-    h("h2", {}, t("Round {n} is over", { n: number })),
-    h("p", {}, [0, 1].map((team) => h("span", { class: `team-score team-${team}` },
-      t("{team}: {points}", { team: t("Team {n}", { n: team + 1 }), points: signed(r.scores[team]) })))),
-    r.double_victory ? h("p", {}, t("Double victory for {team}!", { team: ctx.teamName(r.out_order[0] % 2) })) : null,
-    calls.length ? h("p", {}, calls.join(" · ")) : null);
-}
-
-function gameOver(ctx) {
+export function gameOver(ctx) {
   const view = ctx.view;
   const totals = view.scores.totals;
   const text = view.winner === "draw" ? t("The game is a draw.") : t("{team} wins the game!", { team: ctx.teamName(view.winner) });

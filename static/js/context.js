@@ -5,6 +5,8 @@ const POSITIONS = ["bottom", "right", "top", "left"];  // seats are numbered cou
 const RELATION_NAMES = {
   you: () => t("you"), partner: () => t("partner"), left: () => t("left opponent"), right: () => t("right opponent"),
 };
+// The short tag on a seat, so a phone's row of opponents says who sits where.
+const RELATION_TAGS = { partner: () => t("partner"), left: () => t("left"), right: () => t("right") };
 
 export function makeContext(doc, ui, handlers) {
   const table = doc.table;
@@ -25,14 +27,17 @@ export function makeContext(doc, ui, handlers) {
       return ["you", "right", "partner", "left"][offset];
     },
     relationName: (seat) => RELATION_NAMES[ctx.relation(seat)](),
+    relationTag: (seat) => (RELATION_TAGS[ctx.relation(seat)] ? RELATION_TAGS[ctx.relation(seat)]() : null),
     name(seat) {
       const s = table.seats[seat];
       if (s.name) return s.name;
       if (s.bot) return t("Bot {n}", { n: seat + 1 });
       return t("Seat {n}", { n: seat + 1 });
     },
+    /** A seat's team, as the view (or, before the game, the table) says: never computed here. */
+    teamOf: (seat) => (view ? view.players[seat].team : table.seats[seat].team),
     teamName(team) {
-      const members = table.seats.map((_, i) => i).filter((i) => i % 2 === team).map((i) => ctx.name(i));
+      const members = table.seats.map((_, i) => i).filter((i) => ctx.teamOf(i) === team).map((i) => ctx.name(i));
       return t("Team {n} ({members})", { n: team + 1, members: members.join(" & ") });
     },
     player: (seat) => (view ? view.players[seat] : null),

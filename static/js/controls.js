@@ -36,9 +36,13 @@ export function renderActions(ctx) {
   if (ends) parts.push(countdown(ctx, ends, "mine", "notice countdown"));
   const bombNotice = bombState(ctx);
   if (bombNotice) parts.push(bombNotice);
+  const undo = ui.call && button(ctx, "undo-call", t("Undo {call} ({n})", {
+    call: ui.call.action.act === "grand" ? t("Grand Tichu") : t("Tichu"),
+    n: Math.max(1, Math.ceil((ui.call.until - Date.now()) / 1000)) }), { class: "undo", onclick: ctx.undoCall });
+  if (undo && ui.call.action.act === "grand") return h("div", { class: "actions" }, undo);
   if (legal.grand) {
     parts.push(button(ctx, "grand-yes", t("Grand Tichu!"), { class: "call", disabled: !legal.grand_call,
-      onclick: () => ctx.act({ act: "grand", call: true }) }));
+      onclick: () => ctx.call({ act: "grand", call: true }) }));
     parts.push(button(ctx, "grand-no", t("No Grand Tichu"), { onclick: () => ctx.act({ act: "grand", call: false }) }));
   } else if (legal.exchange) {
     const seats = neighbours(ctx.me, ctx.table.seats.length);
@@ -59,9 +63,10 @@ export function renderActions(ctx) {
         onclick: () => holdForBomb(ctx) }));
     }
   }
-  if (legal.tichu) {
+  if (undo) parts.push(undo);
+  else if (legal.tichu) {
     parts.push(button(ctx, "tichu", t("Tichu!"), { class: "call", title: t("Call Tichu"),
-      onclick: () => ctx.act({ act: "tichu" }) }));
+      onclick: () => ctx.call({ act: "tichu" }) }));
   }
   return parts.length ? h("div", { class: "actions" }, parts) : null;
 }
@@ -117,18 +122,20 @@ function sendPlay(ctx, play, wish) {
   ctx.act(action);
 }
 
-function dialog(ctx, title, body, cancel = true) {
+/** A choice in place of the action bar; its title, a side choice (`aside`) and Cancel share the
+ * first row, so the dialog and the hand under it fit a small phone. */
+function dialog(ctx, title, body, cancel = true, aside = null) {
   return h("div", { class: "dialog", role: "dialog", "aria-label": title },
-    h("p", { class: "dialog-title" }, title),
-    h("div", { class: "choices" }, body),
-    cancel ? h("button", { type: "button", class: "quiet", dataset: { key: "cancel" },
-      onclick: () => {
-        const bombs = ctx.ui.pending && ctx.ui.pending.kind === "bombs";
-        ctx.ui.pending = null;
-        const hold = ctx.table.bombs && ctx.table.bombs.hold;
-        if (bombs && hold && hold.seat === ctx.me) ctx.request("release", {});  // free the table at once
-        ctx.update();
-      } }, cancel === true ? t("Cancel") : cancel) : null);
+    h("div", { class: "dialog-head" }, h("p", { class: "dialog-title" }, title), aside,
+      cancel ? h("button", { type: "button", class: "quiet", dataset: { key: "cancel" },
+        onclick: () => {
+          const bombs = ctx.ui.pending && ctx.ui.pending.kind === "bombs";
+          ctx.ui.pending = null;
+          const hold = ctx.table.bombs && ctx.table.bombs.hold;
+          if (bombs && hold && hold.seat === ctx.me) ctx.request("release", {});  // free the table at once
+          ctx.update();
+        } }, cancel === true ? t("Cancel") : cancel) : null),
+    h("div", { class: "choices" }, body));
 }
 
 /** The exchange slots, or the cards received, in the middle of the table. */
@@ -175,9 +182,7 @@ function exchangePanel(ctx, legal) {
     }, h("span", { class: "slot-label" }, label),
     card ? cardFace(card, ctx.ruleset) : h("span", { class: "slot-hint" }, t("tap a card, then here")));
   });
-  return h("div", { class: "decision exchange" },
-    h("p", { class: "prompt" }, t("Choose a card for each player: tap a card, then a place.")),
-    h("div", { class: "slots" }, slots));
+  return h("div", { class: "decision exchange" }, h("div", { class: "slots" }, slots));
 }
 
 function slotLabel(ctx, rel, seats) {
@@ -199,13 +204,12 @@ function received(ctx) {
 function pendingDialog(ctx) {
   const pending = ctx.ui.pending;
   if (pending.kind === "wish") {
-    return dialog(ctx, t("The Mah Jong goes out: wish for a rank?"), [
-      ...ctx.view.ranks.map((rank) => h("button", { type: "button", class: "rank-choice", dataset: { key: `wish-${rank}` },
+    return dialog(ctx, t("Wish for a rank?"),
+      ctx.view.ranks.map((rank) => h("button", { type: "button", class: "rank-choice", dataset: { key: `wish-${rank}` },
         onclick: () => sendPlay(ctx, pending.play, rank) }, h("span", { "aria-hidden": "true" }, rank),
-      h("span", { class: "visually-hidden" }, t("Wish for {rank}", { rank: rankName(rank) })))),
+      h("span", { class: "visually-hidden" }, t("Wish for {rank}", { rank: rankName(rank) })))), true,
       h("button", { type: "button", dataset: { key: "wish-none" }, onclick: () => sendPlay(ctx, pending.play, null) },
-        t("No wish")),
-    ]);
+        t("No wish")));
   }
   if (pending.kind === "phoenix") {
     return dialog(ctx, t("Which rank does the Phoenix stand for?"), pending.plays.map((play) => h("button", {

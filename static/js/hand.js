@@ -41,28 +41,44 @@ export function renderHand(ctx) {
   const playing = ctx.playing && view.phase === "play";
   const playable = playing ? playableCards(view) : null;
   const dimming = playable && playable.size > 0 || (playing && view.turn === ctx.me);
+  const got = receivedCards(ctx);
   const width = Math.max(200, ctx.width - 16);
   const cardW = ctx.cardWidth;
   const { perRow, step } = layout(cards.length, width, cardW);
   const rows = [];
   for (let i = 0; i < cards.length; i += perRow) rows.push(cards.slice(i, i + perRow));
-  const widget = (code) => interactive
-    ? cardButton(code, ctx.ruleset, {
-      selected: ui.selected.has(code),
-      extra: dimming && !playable.has(code) && "dim",
-      describedby: dimming && !playable.has(code) ? "hint-dim" : null,
-      onclick: (e) => toggle(ctx, code, exchanging, e),
-      onpointerdown: (e) => startDrag(ctx, code, e, cards),
-      onkeydown: (e) => keys(ctx, code, e, cards),
-    })
-    : cardFace(code, ctx.ruleset, "in-hand");
+  const widget = (code) => {
+    const dim = dimming && !playable.has(code);
+    const from = got.get(code);
+    const card = interactive
+      ? cardButton(code, ctx.ruleset, {
+        selected: ui.selected.has(code),
+        extra: [dim && "dim", from !== undefined && "exchanged"],
+        describedby: [dim && "hint-dim", from !== undefined && `got-${from}`].filter(Boolean).join(" ") || null,
+        onclick: (e) => toggle(ctx, code, exchanging, e),
+        onpointerdown: (e) => startDrag(ctx, code, e, cards),
+        onkeydown: (e) => keys(ctx, code, e, cards),
+      })
+      : cardFace(code, ctx.ruleset, ["in-hand", from !== undefined && "exchanged"]);
+    if (from !== undefined) card.append(h("span", { class: "got", "aria-hidden": "true" }, ctx.name(from)));
+    return card;
+  };
   return h("div", {
     class: ["hand", `rows-${rows.length}`, interactive && "interactive"], role: "group",
     "aria-label": tn("Your hand, {n} card", "Your hand, {n} cards", view.hand.length),
     style: `--step:${step}px`,
   },
   rows.map((row) => h("div", { class: "hand-row" }, row.map(widget))),
-  dimming ? h("span", { id: "hint-dim", class: "visually-hidden" }, t("in no legal play now")) : null);
+  dimming ? h("span", { id: "hint-dim", class: "visually-hidden" }, t("in no legal play now")) : null,
+  [...new Set(got.values())].map((seat) => h("span", { id: `got-${seat}`, class: "visually-hidden" },
+    t("received from {name}", { name: ctx.name(seat) }))));
+}
+
+/** The cards this seat received in the round's exchange: card -> the seat that gave it. */
+export function receivedCards(ctx) {
+  const got = ctx.view.exchange && ctx.view.exchange.received;
+  // One card per giver, or several as one string ("R7 G3") where a ruleset hands over more.
+  return new Map(got ? Object.entries(got).flatMap(([seat, codes]) => codes.split(" ").map((c) => [c, Number(seat)])) : []);
 }
 
 function toggle(ctx, code, exchanging, event) {

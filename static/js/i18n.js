@@ -90,6 +90,11 @@ export function refusal(ack, view = null) {
   return translate ? translate(view) : (ack.message || t("That did not work."));
 }
 
+const LEVELS = { greedy: () => t("greedy"), easy: () => t("easy"), normal: () => t("normal"), hard: () => t("hard") };
+
+/** A bot level's name ("greedy"); a level the page does not know keeps its own name. */
+export const levelName = (level) => (LEVELS[level] ? LEVELS[level]() : level);
+
 const RANK_NAMES = { J: () => t("Jack"), Q: () => t("Queen"), K: () => t("King"), A: () => t("Ace") };
 
 /** A rank's name: "Jack", "7". */

@@ -76,7 +76,7 @@ export function obligation(view, ruleset) {
   if (!legal || view.game_over) return null;
   if (legal.gift.length) return t("Choose who gets the Dragon's trick");
   if (legal.grand) return t("Call Grand Tichu or not?");
-  if (legal.exchange) return t("Choose one card for each player");
+  if (legal.exchange) return t("Choose a card for each player: tap a card, then a place.");
   if (view.phase !== "play" || view.turn !== view.viewer) return null;
   const plays = legal.plays;
   const wish = view.wish;

@@ -1,6 +1,6 @@
 // The lobby: create a table (name, ruleset, options), join by code, see open tables.
 import { h, replace } from "./dom.js";
-import { refusal, t } from "./i18n.js";
+import { levelName, refusal, t } from "./i18n.js";
 import { store } from "./store.js";
 
 const config = JSON.parse(document.getElementById("config").textContent);
@@ -157,7 +157,9 @@ function joinForm() {
 }
 
 function tableRow(row) {
-  const players = row.players.map((p) => p || t("free")).join(", ");
+  const bots = row.bots || [];
+  const players = row.players.map((p, i) => (bots[i] ? t("bot ({level})", { level: levelName(bots[i]) }) : p || t("free")))
+    .join(", ");
   return h("li", { class: "table-row" },
     h("a", { href: `/t/${row.code}` }, row.name),
     h("span", { class: "meta" }, ` ${row.code} · ${rulesetName(row.ruleset)} · ${STATUS[row.status] ? STATUS[row.status]() : row.status}`),

@@ -23,26 +23,28 @@ function centre(rect) {
   return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
 }
 
-/** After a render: animate what changed between the two documents. */
+/** After a render: animate what changed between the two documents. Returns the new play's
+ * flight (an Animation) while it is under way, else null. */
 export function after(root, prev, oldView, view, me) {
-  if (reduced.matches || !oldView || !view || oldView.round !== view.round) return;
+  if (reduced.matches || !oldView || !view || oldView.round !== view.round) return null;
   const fresh = view.history.slice(oldView.history.length);
   const swept = fresh.find((e) => e.act === "trick");
   if (swept && prev) sweep(root, prev, swept.to);
   const plays = view.trick.plays;
   if (plays.length > oldView.trick.plays.length || (swept && plays.length)) {
-    const last = root.querySelector(".trick .play:last-child .cards");
+    const last = root.querySelector(".trick .play.top .cards");
     const play = plays[plays.length - 1];
     const from = play.seat === me ? root.querySelector(".hand") : root.querySelector(`.seat[data-seat="${play.seat}"]`);
-    if (last && from) travel(last, from.getBoundingClientRect());
+    if (last && from) return travel(last, from.getBoundingClientRect());
   }
+  return null;
 }
 
 function travel(el, fromRect) {
   const to = el.getBoundingClientRect();
   const a = centre(fromRect);
   const b = centre(to);
-  el.animate([
+  return el.animate([
     { transform: `translate(${a.x - b.x}px, ${a.y - b.y}px) scale(0.7)`, opacity: 0.3 },
     { transform: "none", opacity: 1 },
   ], { duration: 280, easing: "cubic-bezier(.2,.7,.3,1)" });

@@ -28,9 +28,20 @@ export function renderTabs(ctx) {
     "aria-expanded": open === key ? "true" : "false", "aria-controls": "panel",
     onclick: () => { ctx.ui.panel = open === key && !ctx.wide ? null : key; if (key === "chat") ctx.ui.unread = 0; ctx.update(); },
   }, icon ? [h("span", { class: "icon", "aria-hidden": "true" }, icon), h("span", { class: "label" }, label)] : label,
+  key === "score" ? totalsLine(ctx) : null,
   key === "chat" && ctx.ui.unread ? h("span", { class: "badge" },
     h("span", { "aria-hidden": "true" }, String(ctx.ui.unread)),
     h("span", { class: "visually-hidden" }, t("{n} new", { n: ctx.ui.unread }))) : null)));
+}
+
+/** Every team's total, always on screen (in the Score tab): "35 : 65". */
+function totalsLine(ctx) {
+  const totals = ctx.view ? ctx.view.scores.totals : null;
+  if (!totals) return null;
+  return h("span", { class: "totals", dataset: { totals: totals.join(":") } }, " ", totals.map((n, team) => [
+    team ? h("span", { "aria-hidden": "true" }, " : ") : null,
+    h("span", { class: `total team-${team}` }, h("span", { class: "visually-hidden" }, t("Team {n}", { n: team + 1 }), " "),
+      String(n))]));
 }
 
 export function renderPanel(ctx) {
@@ -161,13 +172,31 @@ function history(ctx) {
       e.out_of_turn ? t("{name} bombs", { name: ctx.name(e.seat) }) : ctx.name(e.seat)),
     cardRow(e.cards, ctx.ruleset, "mini"),
     e.wish ? h("span", { "aria-hidden": "true" }, t("and wishes for {rank}", { rank: rankName(e.wish) })) : null]
-      : logLine(ctx, e))).reverse();
+      : logLine(ctx, e)));
+  // My own exchange (only this seat knows it), right after the last choice of the exchange.
+  const at = view.history.map((e) => e.act).lastIndexOf("exchange");
+  if (at >= 0) events.splice(at + 1, 0, ...exchangeLines(ctx));
+  events.reverse();
   return h("div", { class: "history" },
     last ? h("div", { class: "last-trick" },
       h("h3", {}, t("Last trick (to {name})", { name: ctx.name(last.to) })),
-      h("ol", { class: "plays" }, last.plays.map((p) => playLine(ctx, p)))) : null,
+      h("ol", { class: "plays" }, last.plays.map((p, i) => playLine(ctx, p, i === last.plays.length - 1)))) : null,
     h("h3", {}, t("Round {n}: what happened", { n: view.round + 1 })),
     events.length ? h("ol", { class: "events", reversed: true }, events) : h("p", {}, t("Nothing yet.")));
+}
+
+/** "You gave Star 7 to Ben", "You received Jade 3 from Ben": the seat's own exchange. */
+function exchangeLines(ctx) {
+  const ex = ctx.view.exchange;
+  if (!ex || !ex.received) return [];
+  const line = (key, codes, text) => h("li", { class: ["event", `act-${key}`] },
+    h("span", {}, text), cardRow(codes, ctx.ruleset, "mini"));
+  return [
+    ...Object.entries(ex.given || {}).map(([seat, code]) => line("gave", code,
+      t("You gave {name}:", { name: ctx.name(Number(seat)) }))),
+    ...Object.entries(ex.received).map(([seat, code]) => line("received", code,
+      t("You received from {name}:", { name: ctx.name(Number(seat)) }))),
+  ];
 }
 
 // -- card tracker (a table setting; public information only) ---------------------------------
@@ -240,5 +269,7 @@ function settings(ctx) {
       ui.order ? h("p", { class: "hint" }, t("Your own order (drag cards, or Alt + arrow keys)")) : null),
     h("fieldset", {}, h("legend", {}, t("When it is your turn")),
       toggle("sound", t("Play a sound")), "vibrate" in navigator ? toggle("vibrate", t("Vibrate")) : null),
+    h("fieldset", {}, h("legend", {}, t("At the end of a round")),
+      toggle("autoclose", t("Close the summary by itself once everybody is ready"))),
     h("p", {}, t("Language:"), " ", h("strong", {}, lang === "de" ? "Deutsch" : "English")));
 }

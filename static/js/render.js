@@ -7,6 +7,7 @@ import { renderCenter } from "./center.js";
 import { renderActions, renderDialog } from "./controls.js";
 import { renderHand } from "./hand.js";
 import { renderPanel, renderTabs } from "./panels.js";
+import { renderSummary, summaryRound } from "./summary.js";
 
 export function render(root, ctx) {
   const active = document.activeElement;
@@ -14,7 +15,8 @@ export function render(root, ctx) {
   const caret = active && active.tagName === "INPUT" && active.type === "text" ? active.selectionStart : null;
   const seats = ctx.table.seats.map((_, seat) => seat);
   const around = seats.filter((s) => s !== ctx.base);
-  const dialog = renderDialog(ctx);
+  const summary = summaryRound(ctx);  // while it is open, the next round's decisions wait
+  const dialog = summary ? null : renderDialog(ctx);
   replace(root,
     ctx.table.damaged ? h("p", { class: "notice damaged", role: "status" },
       t("This table's saved game is damaged: it can be watched, not played.")) : null,
@@ -22,11 +24,11 @@ export function render(root, ctx) {
     // Under the panel's sheet (phones) the table is inert: no focus, no taps, hidden from screen readers.
     h("div", { class: ["felt", `status-${ctx.table.status}`], inert: Boolean(ctx.ui.panel && !ctx.wide) },
       h("div", { class: "opponents" }, around.map((s) => renderSeat(ctx, s))),
-      renderCenter(ctx),
+      summary ? h("section", { class: "center" }, renderSummary(ctx, summary)) : renderCenter(ctx),
       h("div", { class: "me-area" },
         renderSeat(ctx, ctx.base, ctx.seated && ctx.view && ctx.view.hand ? sortButton(ctx) : null),
-        dialog || renderActions(ctx),
-        dialog && ctx.ui.pending ? null : renderHand(ctx))),
+        summary ? null : dialog || renderActions(ctx),
+        summary ? null : renderHand(ctx))),
     h("aside", { class: "side" }, renderTabs(ctx), renderPanel(ctx)));
   root.dataset.version = String(ctx.version);
   root.dataset.busy = ctx.ui.busy ? "1" : "";  // a request is waiting for its answer
@@ -34,6 +36,7 @@ export function render(root, ctx) {
   root.dataset.status = ctx.table.status;
   root.dataset.seat = ctx.me === null ? "" : String(ctx.me);
   root.dataset.phase = ctx.view ? ctx.view.phase : "";
+  root.dataset.summary = summary ? String(summary) : "";
   root.dataset.turn = ctx.view && ctx.view.turn !== null ? String(ctx.view.turn) : "";
   if (focusKey) {
     const key = CSS.escape(focusKey);
@@ -45,11 +48,14 @@ export function render(root, ctx) {
   }
 }
 
+/** The hand's order as it is now ("By rank"); a tap switches to the other one. */
 function sortButton(ctx) {
-  const next = ctx.ui.sort === "suit" ? "rank" : "suit";
-  return h("button", { type: "button", class: "sort quiet", dataset: { key: "sort" },
-    "aria-label": next === "suit" ? t("Sort the hand by suit") : t("Sort the hand by rank"),
-    onclick: () => ctx.setSort(next) }, next === "suit" ? t("By suit") : t("By rank"));
+  const bySuit = ctx.ui.sort === "suit" && !ctx.ui.order;
+  const now = ctx.ui.order ? t("Own order") : bySuit ? t("By suit") : t("By rank");
+  return h("button", { type: "button", class: "sort quiet", dataset: { key: "sort", order: ctx.ui.order ? "own" : ctx.ui.sort },
+    "aria-label": bySuit ? t("{order}: tap to sort the hand by rank", { order: now })
+      : t("{order}: tap to sort the hand by suit", { order: now }),
+    onclick: () => ctx.setSort(bySuit ? "rank" : "suit") }, "⇅ ", now);
 }
 
 function lobbyPanel(ctx) {
@@ -77,9 +83,12 @@ function takeOverPanel(ctx) {
 }
 
 function nameField(ctx) {
-  return h("label", {}, t("Your name"), " ",
+  const missing = ctx.ui.nameMissing;
+  return [h("label", {}, t("Your name"), " ",
     h("input", { id: "name", type: "text", maxlength: 20, autocomplete: "nickname", value: ctx.ui.name,
-      dataset: { key: "name" }, oninput: (e) => { ctx.ui.name = e.target.value; } }));
+      "aria-invalid": missing ? "true" : null, "aria-describedby": missing ? "name-error" : null,
+      dataset: { key: "name" }, oninput: (e) => { ctx.ui.name = e.target.value; } })),
+  missing ? h("p", { id: "name-error", class: "field-error", role: "alert" }, t("Please enter your name first.")) : null];
 }
 
 function copy(text) {

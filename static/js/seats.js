@@ -1,7 +1,7 @@
 // The four places around the table: who sits where, their cards, calls and places;
 // before the start, the seat picker and the host's bot controls.
 import { h } from "./dom.js";
-import { t, tn } from "./i18n.js";
+import { levelName, t, tn } from "./i18n.js";
 import { countdown } from "./countdown.js";
 
 const PLACES = { 1: () => t("1st"), 2: () => t("2nd"), 3: () => t("3rd"), 4: () => t("4th") };
@@ -14,22 +14,23 @@ export function renderSeat(ctx, seat, extra = null) {
   const isTurn = view && !view.game_over && (view.turn === seat || view.gift_from === seat);
   const chat = ctx.bubbles && ctx.bubbles[seat];
   return h("section", {
-    class: ["seat", `pos-${ctx.position(seat)}`, `team-${seat % 2}`, isTurn && "turn", seat === ctx.me && "mine"],
+    class: ["seat", `pos-${ctx.position(seat)}`, `team-${ctx.teamOf(seat)}`, isTurn && "turn", seat === ctx.me && "mine"],
     "aria-label": t("{name} ({relation})", { name: ctx.name(seat), relation: ctx.relationName(seat) }),
     dataset: { seat: String(seat) },
   },
   h("div", { class: "seat-head" },
     h("span", { class: "name" }, ctx.name(seat)),
     seat === ctx.me ? h("span", { class: "tag you" }, t("you")) : null,
-    info.bot ? h("span", { class: "tag bot" }, t("bot: {level}", { level: info.bot })) : null,
+    seat !== ctx.me && ctx.seated ? h("span", { class: ["tag", "rel", `rel-${ctx.relation(seat)}`] }, ctx.relationTag(seat)) : null,
+    info.bot ? h("span", { class: "tag bot" }, t("bot: {level}", { level: levelName(info.bot) })) : null,
     info.away || (info.human && !info.online && !info.bot) ? h("span", { class: "tag away" }, t("away")) : null,
     info.standin_at ? countdown(ctx, info.standin_at, "standin") : null,
     info.turn_ends ? countdown(ctx, info.turn_ends, "turn") : null,
-    h("span", { class: "tag team" }, t("Team {n}", { n: (seat % 2) + 1 }))),
+    h("span", { class: "tag team" }, t("Team {n}", { n: ctx.teamOf(seat) + 1 }))),
   player ? playerState(ctx, seat, player) : pickerState(ctx, seat, info),
   ctx.table.status !== "waiting" ? manageDuringGame(ctx, seat, info) : null,
   extra,
-  chat ? h("p", { class: "bubble", "aria-hidden": "true" }, chat) : null);
+  chat ? h("p", { class: "bubble", "aria-hidden": "true" }, h("strong", {}, ctx.name(seat), ": "), chat) : null);
 }
 
 function playerState(ctx, seat, p) {
@@ -106,7 +107,7 @@ function levelPicker(ctx, seat, label) {
   const select = h("select", {
     "aria-label": t("Bot level for seat {n}", { n: seat + 1 }), dataset: { key: `level-${seat}` },
     onchange: (e) => { ctx.ui.levels[seat] = e.target.value; },
-  }, ctx.table.levels.map((level) => h("option", { value: level, selected: level === chosen }, level)));
+  }, ctx.table.levels.map((level) => h("option", { value: level, selected: level === chosen }, levelName(level))));
   return h("span", { class: "level-picker" }, select,
     h("button", { type: "button", dataset: { key: `bot-${seat}` },
       onclick: () => ctx.request("bot", { seat, level: select.value }) }, label));

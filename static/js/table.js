@@ -35,7 +35,8 @@ const ui = {
   panel: wideQuery.matches ? "score" : null,
   unread: 0,
   draft: "",
-  prefs: { sound: store.get("sound") === "1", vibrate: store.get("vibrate") !== "0" },
+  prefs: { sound: store.get("sound") === "1", vibrate: store.get("vibrate") !== "0",
+    autoclose: store.get("autoclose") !== "0" },
 };
 let doc = null;
 let seenDoc = null;  // a copy of the document as last rendered (patches change `doc` in place)
@@ -45,6 +46,7 @@ let myTurn = false;
 let deferred = false;
 let askToken = null;  // the token of a request to take over a bot's seat, kept once the host agrees
 let asked = null;  // the seat this page asked for
+let landTimer = null;
 const bubbles = {};
 root.dataset.motion = motion.motionReduced() ? "reduce" : "full";
 
@@ -65,7 +67,40 @@ async function request(event, payload, send = () => connection.request(event, pa
   return ack;
 }
 
+// A Tichu or Grand Tichu call waits UNDO_MS with an Undo button before it is sent; any other
+// action of the player sends it first at once, so a player who means it loses no time.
+const UNDO_MS = 3000;
+let callTimer = null;
+
+function call(action) {
+  ui.call = { action, until: Date.now() + UNDO_MS, version };  // decided on the version on screen
+  clearInterval(callTimer);
+  callTimer = setInterval(() => { if (Date.now() >= ui.call.until) sendCall(); else update(); }, 1000);
+  setTimeout(() => { if (ui.call && Date.now() >= ui.call.until) sendCall(); }, UNDO_MS);
+  announcer.say(t("{call} in {n} s: Undo takes it back", { call: callName(action), n: UNDO_MS / 1000 }));
+  update();
+}
+
+function callName(action) {
+  return action.act === "grand" ? t("Grand Tichu") : t("Tichu");
+}
+
+function undoCall() {
+  clearInterval(callTimer);
+  if (ui.call) announcer.say(t("{call} taken back", { call: callName(ui.call.action) }));
+  ui.call = null;
+  update();
+}
+
+async function sendCall() {
+  const pending = ui.call;
+  clearInterval(callTimer);
+  ui.call = null;
+  if (pending) await request("act", null, () => connection.act(pending.action, pending.version));
+}
+
 async function act(action) {
+  if (ui.call) await sendCall();  // the call was meant: it goes before the next action
   // Decided on the version on screen now; net.js retries it with the same id if need be.
   const decided = version;
   const ack = await request("act", null, () => connection.act(action, decided));
@@ -83,11 +118,13 @@ async function sit(seat, mode = "sit") {
   const name = (ui.name || "").trim();
   const own = doc && doc.you.seat === seat;
   if (!name && !own) {
-    showError(t("Please enter your name first."));
+    ui.nameMissing = true;  // said beside the name field (a message on top would cover the tabs)
+    update();
     const input = document.getElementById("name");
     if (input) input.focus();
     return;
   }
+  ui.nameMissing = false;
   if (name) store.setName(name);
   const ack = await request(mode, { seat, name: name || "-" });
   if (ack.ok && mode === "ask") {
@@ -135,10 +172,12 @@ function reconcile() {
     ui.pending = null;
   }
   if (ui.panel === "tracker" && !(doc.table.settings && doc.table.settings.tracker)) ui.panel = null;
+  const legal = view && view.legal;
+  if (ui.call && !(legal && (ui.call.action.act === "grand" ? legal.grand_call : legal.tichu))) undoCall();
 }
 
 function context() {
-  const ctx = makeContext(doc, ui, { act, request, sit, update, setSort, showError, beep });
+  const ctx = makeContext(doc, ui, { act, call, undoCall, request, sit, update, setSort, showError, beep });
   ctx.version = version;
   ctx.clockOffset = connection.clockOffset;
   ctx.wide = wideQuery.matches;
@@ -155,15 +194,9 @@ function update() {
   render(root, context());
 }
 
-/** What the new version tells the player: announcements, the title, the turn signal, chat. */
-function tell(oldDoc, ctx) {
+/** The turn signal (words, sound, vibration, the title), given once a play in flight has landed. */
+function signalTurn(ctx) {
   const view = doc.game;
-  const old = oldDoc && oldDoc.game;
-  if (view && old && old.round === view.round) {
-    for (const e of view.history.slice(old.history.length)) announcer.say(logLine(ctx, e));
-  } else if (view && old && view.round !== old.round) {
-    announcer.say(t("Round {n} begins", { n: view.round + 1 }));
-  }
   const duty = view && ctx.playing ? obligation(view, ctx.ruleset) : null;
   const turn = Boolean(duty);
   if (turn && !myTurn) {
@@ -173,6 +206,17 @@ function tell(oldDoc, ctx) {
   }
   myTurn = turn;
   document.title = turn ? `▶ ${t("Your turn")} · ${baseTitle}` : baseTitle;
+}
+
+/** What the new version tells the player: announcements, the title, the turn signal, chat. */
+function tell(oldDoc, ctx) {
+  const view = doc.game;
+  const old = oldDoc && oldDoc.game;
+  if (view && old && old.round === view.round) {
+    for (const e of view.history.slice(old.history.length)) announcer.say(logLine(ctx, e));
+  } else if (view && old && view.round !== old.round) {
+    announcer.say(t("Round {n} begins", { n: view.round + 1 }));
+  }
   const seen = oldDoc ? (oldDoc.table.chat || []).map((m) => m.n) : null;
   if (seen) {
     for (const m of doc.table.chat || []) {
@@ -196,10 +240,33 @@ const connection = new TableConnection(config.code, {
     version = newVersion;
     reconcile();
     answered();
+    // At a round's end a laptop's side column shows the score sheet (not the last panel opened).
+    const rounds = (g) => (g && g.game ? g.game.scores.rounds.length : 0);
+    if (wideQuery.matches && oldDoc && rounds(doc) > rounds(oldDoc)) ui.panel = "score";
     const ctx = context();
     tell(oldDoc, ctx);
     update();
-    motion.after(root, prev, oldDoc && oldDoc.game, doc.game, ctx.me);
+    const flight = motion.after(root, prev, oldDoc && oldDoc.game, doc.game, ctx.me);
+    // The prompt to act shows once the play in flight has landed, not while it still moves.
+    clearTimeout(landTimer);
+    ui.flight = flight;
+    if (flight) {
+      ui.landing = true;
+      root.dataset.landing = "1";
+      // Only the latest flight lands the prompt (an older one may finish while a newer one flies).
+      const landed = () => {
+        if (ui.flight !== flight || !ui.landing) return;
+        ui.landing = false;
+        delete root.dataset.landing;
+        signalTurn(context());
+      };
+      flight.finished.then(landed, landed);
+      landTimer = setTimeout(landed, 1500);  // a page in the background may hold animations back
+    } else {
+      ui.landing = false;
+      delete root.dataset.landing;
+      signalTurn(ctx);
+    }
     seenDoc = JSON.parse(JSON.stringify(doc));
     if (!root.dataset.ready) {
       root.dataset.ready = "1";

@@ -12,6 +12,8 @@ from babel.messages.pofile import read_po
 
 from app.web import i18n
 
+from .conftest import create_table
+
 ROOT = Path(__file__).resolve().parents[2]
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "t": None, "tn": (1, 2), "tp": ((1, "c"), 2)}
 METHODS = [("app/web/**.py", "python"), ("templates/**.html", "jinja2"), ("static/js/**.js", "javascript")]
@@ -132,3 +134,34 @@ def test_each_page_gets_every_message_its_scripts_use():
         assert len(used) > 20
         assert set(i18n.page_catalog("de", page)) == used, page
         assert i18n.page_catalog("en", page) == {}
+
+
+def test_the_no_such_table_page_gets_the_lobbys_messages(http):
+    page = http.get("/t/NOPE1", headers={"Accept-Language": "de"})
+    assert page.status_code == 404 and b'<html lang="de">' in page.data
+    messages = inline(page.data, "i18n")["messages"]
+    assert messages["There is no table with the code {code}."].startswith("Es gibt keinen Tisch")
+    assert messages["Create table"] == "Tisch eröffnen"
+    assert "Pass" not in messages, "not the table page's messages"
+
+
+def test_the_default_table_name_is_in_the_hosts_language(http):
+    def default_name(language):
+        resp = http.post("/api/tables", json={"host_name": "  Anna  "}, headers={"Accept-Language": language})
+        code = resp.get_json()["code"]
+        return next(t["name"] for t in http.get("/api/tables").get_json()["tables"] if t["code"] == code)
+
+    assert default_name("de") == "Tisch von Anna"
+    assert default_name("en") == "Anna's table"
+    named = http.post("/api/tables", json={"host_name": "Anna", "name": "Night game"})
+    assert named.status_code == 201
+    assert http.post("/api/tables", json={"host_name": 7}).get_json()["code"] == "bad_request"
+
+
+def test_the_lobby_list_names_bot_levels_for_the_page_to_translate(http):
+    code, _ = create_table(http, name="Bots")
+    table = http.application.extensions["tichu"].registry.get(code)  # a bot without a socket: seat 1
+    with table.lock:
+        table.seats[1].bot = "greedy"
+    row = next(t for t in http.get("/api/tables").get_json()["tables"] if t["code"] == code)
+    assert row["bots"] == [None, "greedy", None, None]

@@ -1,0 +1,96 @@
+// The round summary: who went out in which order, card points, calls made or failed, the
+// round's score and the totals. It stays until the player closes it, or closes itself a few
+// seconds after every other player has moved on (made a first decision in the next round:
+// the public history says so; a setting turns that off). While it is open, the next round's
+// decisions wait behind it.
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { placeName } from "./seats.js";
+import { gameOver, signed } from "./center.js";
+
+const AUTO_CLOSE = 6;  // seconds, once everybody else is ready
+
+/** The finished round to sum up now (its number, from 1), or null. */
+export function summaryRound(ctx) {
+  const view = ctx.view;
+  if (!view) return null;
+  const number = view.scores.rounds.length;
+  if (!number || number <= (ctx.ui.summaryClosed || 0)) return null;
+  if (!view.game_over && number !== view.round) return null;  // the current round is not the next one
+  if (!view.game_over && ctx.me !== null && movedOn(view, ctx.me)) return null;  // after a reload: seen already
+  return number;
+}
+
+function movedOn(view, seat) {
+  return view.history.some((e) => e.seat === seat);
+}
+
+/** The others this player waits for (nobody once the game is over: there is no next round). */
+function waitingFor(ctx) {
+  const view = ctx.view;
+  if (view.game_over) return null;
+  return view.players.map((p) => p.seat).filter((s) => s !== ctx.me && !movedOn(view, s));
+}
+
+export function closeSummary(ctx) {
+  clearInterval(ctx.ui.summaryTimer);
+  ctx.ui.summaryTimer = null;
+  ctx.ui.summaryDeadline = null;
+  ctx.ui.summaryClosed = ctx.view.scores.rounds.length;
+  ctx.update();
+}
+
+function autoClose(ctx, waiting) {
+  const ui = ctx.ui;
+  if (!waiting || waiting.length || !ui.prefs.autoclose) {
+    clearInterval(ui.summaryTimer);
+    ui.summaryTimer = null;
+    ui.summaryDeadline = null;
+    return null;
+  }
+  if (!ui.summaryDeadline) {
+    ui.summaryDeadline = Date.now() + AUTO_CLOSE * 1000;
+    ui.summaryTimer = setInterval(() => {
+      if (Date.now() >= ui.summaryDeadline) closeSummary(ctx);
+      else ctx.update();
+    }, 1000);
+  }
+  return Math.max(0, Math.ceil((ui.summaryDeadline - Date.now()) / 1000));
+}
+
+export function renderSummary(ctx, number) {
+  const view = ctx.view;
+  const r = view.scores.rounds[number - 1];
+  const teams = view.scores.totals.map((_, team) => team);
+  const waiting = waitingFor(ctx);
+  const left = autoClose(ctx, waiting);
+  const calls = r.calls.map((call, seat) => {
+    if (!call) return null;
+    const vars = { name: ctx.name(seat), call: call === "grand" ? t("Grand Tichu") : t("Tichu") };
+    return h("li", { class: r.call_made[seat] ? "made" : "failed" },
+      r.call_made[seat] ? t("{name}: {call} made", vars) : t("{name}: {call} failed", vars));
+  }).filter(Boolean);
+  const cell = (text, cls) => h("td", { class: cls }, text);
+  return h("section", { class: "round-summary", role: "dialog", "aria-labelledby": "summary-title" },
+    view.game_over ? gameOver(ctx) : null,
+    h("h2", { id: "summary-title" }, t("Round {n} is over", { n: number })),
+    h("ol", { class: "out-order", "aria-label": t("Who went out") }, r.out_order.map((seat, i) => h("li", {},
+      h("strong", {}, placeName(i + 1)), " ", ctx.name(seat)))),
+    r.double_victory ? h("p", { class: "double" }, t("Double victory for {team}!",
+      { team: ctx.teamName(ctx.teamOf(r.out_order[0])) })) : null,
+    calls.length ? h("ul", { class: "calls" }, calls) : null,
+    h("table", { class: "summary-scores" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Team")), h("th", { scope: "col" }, t("Card points")),
+        h("th", { scope: "col" }, t("Round")), h("th", { scope: "col" }, t("Total")))),
+      h("tbody", {}, teams.map((team) => h("tr", { class: `team-${team}`, dataset: { team: String(team) } },
+        h("th", { scope: "row" }, ctx.teamName(team)),
+        cell(r.card_points ? String(r.card_points[team]) : "–", "cards"),
+        cell(signed(r.scores[team]), "round"),
+        cell(String(view.scores.totals[team]), "total"))))),
+    h("div", { class: "summary-foot" },
+      waiting && waiting.length ? h("p", { class: "waiting" },
+        t("Waiting for {names}", { names: waiting.map((s) => ctx.name(s)).join(", ") })) : null,
+      left !== null ? h("p", { class: "closing" }, t("Closes in {n} s", { n: left })) : null,
+      h("button", { type: "button", class: "primary", dataset: { key: "summary-close" }, onclick: () => closeSummary(ctx) },
+        view.game_over ? t("Close") : t("Next round"))));
+}
