@@ -160,8 +160,10 @@ def test_the_default_table_name_is_in_the_hosts_language(http):
 
 def test_the_lobby_list_names_bot_levels_for_the_page_to_translate(http):
     code, _ = create_table(http, name="Bots")
-    table = http.application.extensions["tichu"].registry.get(code)  # a bot without a socket: seat 1
+    hub = http.application.extensions["tichu"]
+    table = hub.registry.get(code)
     with table.lock:
-        table.seats[1].bot = "greedy"
+        table.seats[1].bot = "greedy"  # a bot at seat 1 without a socket, stored as any change is
+        hub.commit(table)
     row = next(t for t in http.get("/api/tables").get_json()["tables"] if t["code"] == code)
     assert row["bots"] == [None, "greedy", None, None]
