@@ -132,8 +132,7 @@ def test_no_english_on_the_german_pages(server, contexts):
         else:
             page.perform(action, view)
         mirror.apply({**action, "seat": 0})
-    page.wait_moves(mirror.version)
-    expect(page.app).to_have_attribute("data-summary", "1")
+    expect(page.app).to_have_attribute("data-summary", "1")  # the bots may have gone on into round 2
     expect(p.locator(".round-summary h2")).to_have_text("Runde 1 ist vorbei")
     scan("round summary")
     page.press(page.key("tab-history"))
