@@ -148,8 +148,7 @@ def test_the_no_such_table_page_gets_the_lobbys_messages(http):
 def test_the_default_table_name_is_in_the_hosts_language(http):
     def default_name(language):
         resp = http.post("/api/tables", json={"host_name": "  Anna  "}, headers={"Accept-Language": language})
-        code = resp.get_json()["code"]
-        return next(t["name"] for t in http.get("/api/tables").get_json()["tables"] if t["code"] == code)
+        return http.application.extensions["tichu"].registry.get(resp.get_json()["code"]).name
 
     assert default_name("de") == "Tisch von Anna"
     assert default_name("en") == "Anna's table"
@@ -160,10 +159,7 @@ def test_the_default_table_name_is_in_the_hosts_language(http):
 
 def test_the_lobby_list_names_bot_levels_for_the_page_to_translate(http):
     code, _ = create_table(http, name="Bots")
-    hub = http.application.extensions["tichu"]
-    table = hub.registry.get(code)
+    table = http.application.extensions["tichu"].registry.get(code)
     with table.lock:
-        table.seats[1].bot = "greedy"  # a bot at seat 1 without a socket, stored as any change is
-        hub.commit(table)
-    row = next(t for t in http.get("/api/tables").get_json()["tables"] if t["code"] == code)
-    assert row["bots"] == [None, "greedy", None, None]
+        table.seats[1].bot = "greedy"  # a bot at seat 1 (the lobby's line is the table's summary)
+        assert table.summary()["bots"] == [None, "greedy", None, None]
