@@ -1,6 +1,7 @@
 """Whole-process throughput of `python -m app.engine plays --count` (and of `plays`).
 
     python bench/plays_cli_bench.py [--lines 5000] [--runs 7] [--full] [--seed 11] [--json]
+                                    [--bytecode-cache]
 
 Writes a seeded file of positions (RECORD_FORMAT.md, "Listing legal plays"): every
 line a 14-card hand of the standard deck; a third of them lead, the rest follow a
@@ -13,6 +14,13 @@ time of the process (user + system: steadier than the wall clock on a machine
 shared with other work; it is no substitute for it). The SHA-256 of the
 output is printed too, so a faster version can be checked to answer byte for byte
 the same.
+
+Start-up is part of the time, and most of it is Python reading its modules. Where the
+environment sets PYTHONDONTWRITEBYTECODE (this project's machines do), Python compiles
+the project's modules anew at every start; an installed copy (pip compiles them) or any
+machine without that setting starts from the bytecode cache instead. `--bytecode-cache`
+writes that cache first (`python -m compileall app`, into the ignored `__pycache__`
+folders); the report says whether it was there.
 
 Target (issue 11, "Speed"): at least 16,000 positions/s with `--count` over 5,000 lines.
 """
@@ -88,7 +96,12 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--full", action="store_true", help="time `plays` (every play printed), not --count")
     parser.add_argument("--json", action="store_true", help="print JSON only")
+    parser.add_argument("--bytecode-cache", action="store_true",
+                        help="compile the project's modules to the bytecode cache first")
     args = parser.parse_args(argv)
+    if args.bytecode_cache:
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "app")], check=True)
+    cached = (ROOT / "app" / "engine" / "__pycache__").is_dir()
 
     lines = make_lines(args.lines, args.seed)
     fd, path = tempfile.mkstemp(suffix=".jsonl")
@@ -118,6 +131,7 @@ def main(argv=None):
         "positions_per_cpu_s": args.lines / statistics.median(cpus),
         "load_average": os.getloadavg()[0],
         "output_sha256": digests.pop(),
+        "bytecode_cache": cached,
         "python": sys.version.split()[0],
     }
     if args.json:
@@ -130,7 +144,8 @@ def main(argv=None):
     print(f"  {report['positions_per_s']:,.0f} positions/s{verdict}")
     print(f"  CPU time of the process: median {report['median_cpu_s']:.3f} s"
           f" ({report['positions_per_cpu_s']:,.0f} positions per CPU second);"
-          f" load average {report['load_average']:.1f} on {os.cpu_count()} cores")
+          f" load average {report['load_average']:.1f} on {os.cpu_count()} cores;"
+          f" bytecode cache {'present' if cached else 'absent (modules compiled at start)'}")
     print(f"  output sha256 {report['output_sha256']}")
 
 
