@@ -1,10 +1,11 @@
 """Web benchmark: N tables of four Socket.IO clients playing over loopback against a real server.
 
-    python bench/web_bench.py [--tables 100] [--seconds 60] [--server gunicorn|werkzeug]
-                              [--threads 600] [--think 0] [--processes N] [--json]
+    python bench/web_bench.py [--tables 100] [--seconds 60] [--server app|gunicorn]
+                              [--mode gevent|threading] [--threads N] [--think 0] [--processes N] [--json]
 
-Starts the server as a subprocess (by default as in production: gunicorn, one
-worker, threads; or `python -m app`), creates N tables over HTTP, connects four
+Starts the server as a subprocess (by default `python -m app`: gevent's server in
+gevent mode; or gunicorn with one worker, gthread or gevent by `--mode`; `--server
+app --mode threading` is Werkzeug's development server), creates N tables over HTTP, connects four
 python-socketio clients per table (websocket transport), seats them and starts
 the games. Each client keeps its document from the server's snapshots and
 patches and acts with SimpleBot's decision on its own view whenever it has one
@@ -290,6 +291,7 @@ class Bench:
             "tables": len(self.tables),
             "connections": 4 * len(self.tables),
             "server": self.args.server,
+            "mode": self.args.mode,
             "think_s": self.think,
             "window_s": round(window, 1),
             "actions": actions,
@@ -326,9 +328,12 @@ BENCH_LIMITS = "events=1000000/1000000,create_address=1000000/1000000,join_fails
 
 def start_server(args, port: int, data_dir: str) -> subprocess.Popen:
     env = {**os.environ, "TICHU_DATA_DIR": data_dir, "TICHU_TESTING": "0",
-           "TICHU_PERSIST": "0" if args.no_persist else "1", "TICHU_LIMITS": BENCH_LIMITS}
+           "TICHU_PERSIST": "0" if args.no_persist else "1", "TICHU_LIMITS": BENCH_LIMITS,
+           "TICHU_ASYNC_MODE": args.mode}
     if args.server == "gunicorn":
-        cmd = [sys.executable, "-m", "gunicorn", "-w", "1", "--threads", str(args.threads),
+        worker = ["-k", "gevent", "--worker-connections", str(args.threads)] if args.mode == "gevent" \
+            else ["--threads", str(args.threads)]
+        cmd = [sys.executable, "-m", "gunicorn", "-w", "1", *worker,
                "-b", f"127.0.0.1:{port}", "--graceful-timeout", "3", "--log-level", "warning",
                "app.web.server:create_app()"]
     else:
@@ -368,7 +373,7 @@ def stop_server(proc: subprocess.Popen):
 def print_table(r: dict):
     rows = [
         ("tables / connections",
-         f"{r['tables']} / {r['connections']} ({r['server']}, think {r['think_s']} s)"),
+         f"{r['tables']} / {r['connections']} ({r['server']}, {r['mode']}, think {r['think_s']} s)"),
         ("window", f"{r['window_s']} s, {r['actions']} actions"),
         ("actions per second", r["actions_per_s"]),
         ("action -> ack  p50 / p99", f"{r['ack_ms']['p50']} / {r['ack_ms']['p99']} ms"),
@@ -438,8 +443,13 @@ def main(argv=None):
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=60.0, help="length of the measured window")
-    parser.add_argument("--server", choices=("gunicorn", "werkzeug"), default="gunicorn")
-    parser.add_argument("--threads", type=int, default=600, help="gunicorn threads (one per connection)")
+    parser.add_argument("--server", choices=("app", "gunicorn"), default="app",
+                        help="app: `python -m app` (gevent's server; Werkzeug with --mode threading); "
+                             "gunicorn: one worker, gthread or gevent by --mode")
+    parser.add_argument("--mode", choices=("gevent", "threading"), default="gevent",
+                        help="Flask-SocketIO's async mode (TICHU_ASYNC_MODE)")
+    parser.add_argument("--threads", type=int, default=600,
+                        help="gunicorn threads (one per connection), or connections of its gevent worker")
     parser.add_argument("--think", type=float, default=0.0, help="seconds a client waits before acting")
     parser.add_argument("--no-persist", action="store_true", help="keep nothing on disk (to see its cost)")
     parser.add_argument("--json", action="store_true", help="print only the JSON result")

@@ -2,8 +2,9 @@
 
     python bench/web_profile.py [--tables 100] [--seconds 20] [--think 1.0] [--top 40]
 
-Runs the server as `python -m app` does (same app, same server and async mode) in
-this process with yappi's CPU clock on every thread (or greenlet), starts
+Runs the game's app (threading mode) in this process, served by Werkzeug's threaded
+server (gunicorn forks a worker, out of the profiler's reach; the app's own work is
+the same), with yappi's CPU clock on every thread, starts
 `bench/web_bench.py --url ...` against it in a subprocess, and prints the CPU
 time per action of each part of the server's work (engine views, diffs, JSON,
 Socket.IO and the transport, the save, ...) plus the top functions. Profiling
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import re
 import socket
@@ -115,7 +117,9 @@ def main(argv=None):
     yappi.set_clock_type("cpu")
     yappi.start(builtins=False, profile_threads=True)
     threading.Thread(target=play, daemon=True).start()
-    server.main(["--port", str(port), "--data-dir", data_dir])
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
+    app = server.create_app({"TICHU_DATA_DIR": data_dir, "TICHU_ASYNC_MODE": "threading"})
+    app.extensions["socketio"].run(app, port=port, allow_unsafe_werkzeug=True, log_output=False)
 
 
 def report(result: dict, top: int) -> None:

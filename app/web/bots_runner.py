@@ -60,8 +60,11 @@ def _priority(seat: int, action: dict, legal: dict) -> tuple:
 
 
 class BotRunner:
-    def __init__(self, hub, registry, delay: float = 0.6, workers: int = 4):
+    def __init__(self, hub, registry, delay: float = 0.6, workers: int = 4, think=None):
         self.hub = hub
+        # think(fn, args) runs a bot's decision: under gevent in a real thread, so a strong
+        # bot's search never stalls the other tables (async_mode.thinker).
+        self._think = think or (lambda fn, args=(): fn(*args))
         self.registry = registry
         self.delay = max(0.0, float(delay))
         self._cond = threading.Condition()
@@ -192,7 +195,7 @@ class BotRunner:
 
     def _decide(self, bot, seat: int, view: dict) -> dict | None:
         try:
-            action = bot.decide(view)
+            action = self._think(bot.decide, (view,))
             if action is not None and not isinstance(action, dict):
                 raise TypeError(f"decide() returned {type(action).__name__}, not a dict")
         except Exception:

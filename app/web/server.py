@@ -41,9 +41,8 @@ from pathlib import Path
 from flask import Flask
 from flask_socketio import SocketIO
 from werkzeug.middleware.proxy_fix import ProxyFix
-from werkzeug.serving import WSGIRequestHandler
 
-from . import assets, events, i18n, packets, routes
+from . import assets, async_mode, events, i18n, packets, routes, serve
 from .bots_runner import BotRunner
 from .hub import Hub
 from .json_import import import_json_tables
@@ -89,6 +88,7 @@ def default_config() -> dict:
         "TICHU_LIMITS": parse_rules(os.environ.get("TICHU_LIMITS", "")),
         "TICHU_PROXIES": int(os.environ.get("TICHU_PROXIES", "0")),
         "TICHU_PRESENCE_DELAY": float(os.environ.get("TICHU_PRESENCE_DELAY", "1.0")),
+        "TICHU_ASYNC_MODE": async_mode.env_mode(),
     }
 
 
@@ -144,11 +144,12 @@ def create_app(config: dict | None = None) -> Flask:
     app.json.ensure_ascii = False  # UTF-8 as it is: "ö" in one or two bytes, not six
 
     i18n.init_app(app)
+    mode = app.config["TICHU_ASYNC_MODE"] = async_mode.resolve(app.config["TICHU_ASYNC_MODE"])
     # async_handlers=False: a connection's events run one after another on the thread that
     # reads that connection, instead of one new thread per event. A client sending
     # thousands of events at once then occupies only its own thread (and waits on its own
     # socket), never the server's; its order of events is kept, too.
-    options = {"async_mode": "threading", "max_http_buffer_size": 64 * 1024, "serializer": JsonPacket,
+    options = {"async_mode": mode, "max_http_buffer_size": 64 * 1024, "serializer": JsonPacket,
                "async_handlers": False}
     redis_url = app.config["TICHU_REDIS_URL"]
     if redis_url:
@@ -188,7 +189,10 @@ def create_app(config: dict | None = None) -> Flask:
 
 def _one_process(app: Flask, socketio: SocketIO):
     """The store, registry and hub of a single process (SQLite, or memory only)."""
+    mode = app.config["TICHU_ASYNC_MODE"]
     store = open_store(app.config)
+    if mode == "gevent":
+        store = async_mode.OffLoopStore(store)
     if app.config["TICHU_PERSIST"]:
         import_json_tables(store, app.config["TICHU_DATA_DIR"])
     housekeeping(store, app.config["TICHU_TABLE_DAYS"])
@@ -201,7 +205,7 @@ def _one_process(app: Flask, socketio: SocketIO):
 
     hub = Hub(registry, emit, SocketRooms(socketio), clock=app.config.get("TICHU_CLOCK") or time.time)
     runner = BotRunner(hub, registry, delay=app.config["TICHU_BOT_DELAY"],
-                       workers=app.config["TICHU_BOT_WORKERS"])
+                       workers=app.config["TICHU_BOT_WORKERS"], think=async_mode.thinker(mode))
     hub.bots = runner
     hub.timers = Timers(hub.expire, clock=hub.clock)
     registry.on_load = hub.loaded  # a loaded game carries on: its bots, grace periods and timers
@@ -224,23 +228,11 @@ def main(argv=None):
         config["TICHU_DATA_DIR"] = args.data_dir
     if args.redis:
         config["TICHU_REDIS_URL"] = args.redis
-    app = create_app(config)
-    socketio = app.extensions["socketio"]
-    print(f"Tichu is served on http://{'localhost' if args.host == '127.0.0.1' else args.host}:{args.port}",
-          flush=True)
-    socketio.run(app, host=args.host, port=args.port, allow_unsafe_werkzeug=True, log_output=False,
-                 request_handler=QuietRequestHandler)
-
-
-class QuietRequestHandler(WSGIRequestHandler):
-    """Werkzeug's handler for the development server, without the noise of WebSockets.
-
-    When the server ends a WebSocket, the handler would keep the connection open and
-    read the client's closing frame as the next HTTP request, logging `ERROR ... Bad
-    request syntax` each time. Such a connection has no next request: it is closed."""
-
-    def handle_one_request(self):
-        self.environ = {}
-        super().handle_one_request()
-        if self.environ.get("HTTP_UPGRADE", "").lower() == "websocket":
-            self.close_connection = True
+    mode = async_mode.resolve(os.environ.get("TICHU_ASYNC_MODE"))
+    where = f"http://{'localhost' if args.host == '127.0.0.1' else args.host}:{args.port}"
+    print(f"Tichu is served on {where}", flush=True)
+    if mode == "gevent":
+        serve.gevent_server(create_app(config), args.host, args.port).serve_forever()
+    else:
+        serve.run_gunicorn(lambda: create_app(config), args.host, args.port,
+                           threads=int(os.environ.get("TICHU_THREADS", "500")))

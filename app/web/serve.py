@@ -1,0 +1,67 @@
+"""The servers `python -m app` runs: production grade, one process of the game.
+
+- threading mode: gunicorn, embedded (one gthread worker, a thread per connection),
+  exactly what the README's Production section runs by hand. The worker dies with
+  the gunicorn master, even on `kill -9` (Linux: the parent-death signal), so the
+  process you start is the one you stop.
+- gevent mode (`TICHU_ASYNC_MODE=gevent`): gevent's WSGI server in this process.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import signal
+import socket
+
+PR_SET_PDEATHSIG = 1
+
+
+def run_gunicorn(make_app, host: str, port: int, threads: int) -> None:
+    """Serve `make_app()` (called in the worker, after the fork: threads do not survive one)."""
+    from gunicorn.app.base import BaseApplication
+
+    bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+    class Embedded(BaseApplication):
+        def load_config(self):
+            for key, value in {"bind": bind, "workers": 1, "worker_class": "gthread", "threads": threads,
+                               "graceful_timeout": 5, "loglevel": "warning",
+                               "post_fork": _die_with_master}.items():
+                self.cfg.set(key, value)
+
+        def load(self):
+            return make_app()
+
+    Embedded().run()
+
+
+def _die_with_master(server, worker) -> None:
+    """The worker gets SIGKILL when the master goes, however it goes (else it would serve on
+    for a while after a `kill -9` of the master, with the tables in its memory)."""
+    libc = ctypes.util.find_library("c")
+    try:
+        ctypes.CDLL(libc, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError, TypeError):
+        return  # not Linux: gunicorn's own check (the worker leaves within a second or so)
+    if os.getppid() != worker.ppid:  # the master went before the signal was armed
+        os._exit(1)
+
+
+def gevent_server(app, host: str, port: int):
+    """gevent's WSGI server for the app (WebSocket by simple-websocket), with no request log.
+
+    Small messages go out at once (TCP_NODELAY, as gunicorn does): a patch and then its
+    acknowledgement are two writes, and without it the second may wait for the
+    client's delayed ACK of the first.
+    """
+    from gevent import pywsgi
+
+    class Server(pywsgi.WSGIServer):
+        def handle(self, sock, address):
+            if sock.family in (socket.AF_INET, socket.AF_INET6):
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            return super().handle(sock, address)
+
+    return Server((host, port), app, log=None)
