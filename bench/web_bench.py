@@ -3,9 +3,9 @@
     python bench/web_bench.py [--tables 100] [--seconds 60] [--server app|gunicorn]
                               [--mode gevent|threading] [--threads N] [--think 0] [--processes N] [--json]
 
-Starts the server as a subprocess (by default `python -m app`: gevent's server in
-gevent mode; or gunicorn with one worker, gthread or gevent by `--mode`; `--server
-app --mode threading` is Werkzeug's development server), creates N tables over HTTP, connects four
+Starts the server as a subprocess (by default `python -m app`: embedded gunicorn,
+threading mode; or gunicorn itself, gthread or gevent worker by `--mode`; `--server
+app --mode gevent`: gevent's server), creates N tables over HTTP, connects four
 python-socketio clients per table (websocket transport), seats them and starts
 the games. Each client keeps its document from the server's snapshots and
 patches and acts with SimpleBot's decision on its own view whenever it has one
@@ -444,12 +444,13 @@ def main(argv=None):
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=60.0, help="length of the measured window")
     parser.add_argument("--server", choices=("app", "gunicorn"), default="app",
-                        help="app: `python -m app` (gevent's server; Werkzeug with --mode threading); "
+                        help="app: `python -m app` (embedded gunicorn; gevent's server with --mode gevent); "
                              "gunicorn: one worker, gthread or gevent by --mode")
-    parser.add_argument("--mode", choices=("gevent", "threading"), default="gevent",
+    parser.add_argument("--mode", choices=("gevent", "threading"), default="threading",
                         help="Flask-SocketIO's async mode (TICHU_ASYNC_MODE)")
-    parser.add_argument("--threads", type=int, default=600,
-                        help="gunicorn threads (one per connection), or connections of its gevent worker")
+    parser.add_argument("--threads", type=int,
+                        help="gunicorn threads (one per connection: 4 per table and 100 more by default), "
+                             "or connections of its gevent worker")
     parser.add_argument("--think", type=float, default=0.0, help="seconds a client waits before acting")
     parser.add_argument("--no-persist", action="store_true", help="keep nothing on disk (to see its cost)")
     parser.add_argument("--json", action="store_true", help="print only the JSON result")
@@ -459,6 +460,8 @@ def main(argv=None):
     parser.add_argument("--processes", type=int, default=0,
                         help="the scale-out: N gunicorn processes, one Redis, nginx in front")
     args = parser.parse_args(argv)
+    if args.threads is None:
+        args.threads = 4 * args.tables + 100
     if args.url:
         args.server = "external"
         if not args.pid:
