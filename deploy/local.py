@@ -125,7 +125,7 @@ class RedisServer(Process):
 
 
 class AppProcess(Process):
-    """One app process of the scale-out: `python -m app` (werkzeug) or gunicorn with one worker."""
+    """One app process of the scale-out: `python -m app` or gunicorn, each with one worker."""
 
     def __init__(self, directory: Path, redis_url: str, env: dict | None = None, server: str = "werkzeug",
                  threads: int = 600):
@@ -139,6 +139,16 @@ class AppProcess(Process):
     @property
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def pid(self) -> int:
+        """The process that serves, as the app's leases name it: gunicorn's worker (the one
+        child of its master; `python -m app` embeds gunicorn too), else the process itself."""
+        try:
+            children = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text().split()
+        except OSError:
+            children = []
+        return int(children[0]) if len(children) == 1 else self.proc.pid
 
     def start(self) -> AppProcess:
         self.directory.mkdir(parents=True, exist_ok=True)
