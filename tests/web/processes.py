@@ -37,7 +37,10 @@ class Server:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
+        # Clients here act as fast as the server answers: the per-connection event limit is
+        # lifted (tests that are about limits pass their own TICHU_LIMITS).
         full_env = {**os.environ, "TICHU_TESTING": "1", "TICHU_BOT_DELAY": "0", "TICHU_GC_TUNE": "0",
+                    "TICHU_LIMITS": "events=1000000/1000000",
                     **{k: str(v) for k, v in env.items()}}
         full_env.pop("PORT", None)
         self._log = open(log_path, "a")
