@@ -14,13 +14,13 @@ from app.engine import RULESETS
 
 from . import i18n, replay
 from .limits import Limits
-from .tables import CHOICES, SETTINGS, Refused
+from .tables import CHOICES, SETTINGS, WEB_RULESETS, Refused
 
 
 def ruleset_forms() -> list[dict]:
     """The rulesets and their options as data for the lobby's form (labels live in the JS)."""
     forms = []
-    for ruleset in RULESETS.values():
+    for ruleset in (RULESETS[name] for name in WEB_RULESETS):
         options = []
         for opt in ruleset.options.values():
             options.append({

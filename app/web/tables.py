@@ -44,6 +44,9 @@ CODE_LENGTH = 5
 TABLE_NAME_MAX = 40
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
+# The rulesets a table can seat today: four seats in two pairs. The engine also plays the 3-, 6-
+# and 5-12-seat games (docs/variants.md); they come to the lobby with a table page for them.
+WEB_RULESETS = ("standard", "fifty-two")
 # Table settings chosen at creation (besides the ruleset's options), with their defaults:
 # tracker: the card tracker (cards of each rank still out) is offered;
 # takeover: anybody may take over a seat the host gave to a bot (else the host is asked);

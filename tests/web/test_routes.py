@@ -114,3 +114,14 @@ def test_record_before_the_start_and_of_unknown_tables(http):
     code, _ = create_table(http)
     assert http.get(f"/t/{code}/record.json").status_code == 404
     assert http.get("/t/XXXXX/record.json").status_code == 404
+
+
+def test_rulesets_without_a_table_page_yet_are_refused_clearly(http):
+    """The engine plays Trichu, Tientsin and Grandseigneur; tables for them come with their page."""
+    for ruleset in ("trichu", "tientsin", "grandseigneur"):
+        resp = http.post("/api/tables", json={"host_name": "Anna", "ruleset": ruleset})
+        answer = resp.get_json()
+        assert resp.status_code == 400 and answer["code"] == "bad_options"
+        assert "not playable at a table yet" in answer["message"]
+    lobby = http.get("/").get_data(as_text=True)
+    assert '"name":"standard"' in lobby and '"name":"fifty-two"' in lobby and '"name":"trichu"' not in lobby
