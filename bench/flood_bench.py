@@ -52,7 +52,8 @@ DURING_MIN = 5.0
 
 def start_server(args, port: int, data_dir: str, log_path: str) -> subprocess.Popen:
     root = Path(args.root).resolve() if args.root else ROOT
-    env = {**os.environ, "TICHU_DATA_DIR": data_dir, "TICHU_TESTING": "0", "PYTHONPATH": str(root)}
+    env = {**os.environ, "TICHU_DATA_DIR": data_dir, "TICHU_TESTING": "0", "PYTHONPATH": str(root),
+           "TICHU_BOMB_WINDOW": "0"}
     env.pop("TICHU_LIMITS", None)  # the limits as shipped
     if args.server == "gunicorn":
         cmd = [sys.executable, "-m", "gunicorn", "-w", "1", "--threads", str(args.threads),

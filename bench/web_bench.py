@@ -329,7 +329,7 @@ BENCH_LIMITS = "events=1000000/1000000,create_address=1000000/1000000,join_fails
 def start_server(args, port: int, data_dir: str) -> subprocess.Popen:
     env = {**os.environ, "TICHU_DATA_DIR": data_dir, "TICHU_TESTING": "0",
            "TICHU_PERSIST": "0" if args.no_persist else "1", "TICHU_LIMITS": BENCH_LIMITS,
-           "TICHU_ASYNC_MODE": args.mode}
+           "TICHU_ASYNC_MODE": args.mode, "TICHU_BOMB_WINDOW": "0"}
     if args.server == "gunicorn":
         worker = ["-k", "gevent", "--worker-connections", str(args.threads)] if args.mode == "gevent" \
             else ["--threads", str(args.threads)]
@@ -415,7 +415,7 @@ def scale_out(args) -> dict:
             redis_server = RedisServer(tmp / "redis")
             parts.append(redis_server)
             redis_server.start()
-            env = {"TICHU_TESTING": "0", "TICHU_LIMITS": BENCH_LIMITS}
+            env = {"TICHU_TESTING": "0", "TICHU_LIMITS": BENCH_LIMITS, "TICHU_BOMB_WINDOW": "0"}
             apps = [AppProcess(tmp / "apps", redis_server.url, env, server="gunicorn", threads=args.threads)
                     for _ in range(args.processes)]
             for app in apps:

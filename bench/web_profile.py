@@ -94,7 +94,8 @@ def main(argv=None):
 
     from app.web import server
     data_dir = tempfile.mkdtemp(prefix="tichu-profile-")
-    os.environ.update(TICHU_DATA_DIR=data_dir, TICHU_TESTING="0", TICHU_LIMITS=BENCH_LIMITS)
+    os.environ.update(TICHU_DATA_DIR=data_dir, TICHU_TESTING="0", TICHU_LIMITS=BENCH_LIMITS,
+                      TICHU_BOMB_WINDOW="0")  # clients act at machine speed
     port = free_port()
     result: dict = {}
 

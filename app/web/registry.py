@@ -43,6 +43,13 @@ LISTED_IDLE = 1800  # seconds: a table without a change for longer leaves the lo
 LOBBY_FRESH = 1.0  # seconds the lobby's list is served from memory
 
 
+def bomb_window_default(config) -> float:
+    window = config.get("TICHU_BOMB_WINDOW")
+    if window is None:
+        return 0 if config["TICHU_TESTING"] else 3
+    return window
+
+
 class Registry:
     def __init__(self, store: TableStore, *, testing: bool = False, idle_seconds: float = 300.0,
                  on_load: Callable[[Table], None] | None = None, bomb_window: float = 3):

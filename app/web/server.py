@@ -49,7 +49,7 @@ from .json_import import import_json_tables
 from .limits import Limits, parse_rules
 from .packets import JsonPacket
 from .presence import Presence
-from .registry import Registry
+from .registry import Registry, bomb_window_default
 from .store import StoreUnavailable, open_store
 from .timers import Timers
 
@@ -90,13 +90,6 @@ def default_config() -> dict:
         "TICHU_PRESENCE_DELAY": float(os.environ.get("TICHU_PRESENCE_DELAY", "1.0")),
         "TICHU_ASYNC_MODE": async_mode.env_mode(),
     }
-
-
-def _bomb_window(config) -> float:
-    window = config.get("TICHU_BOMB_WINDOW")
-    if window is None:
-        return 0 if config["TICHU_TESTING"] else 3
-    return window
 
 
 def housekeeping(store, max_age_days: float) -> None:
@@ -198,7 +191,7 @@ def _one_process(app: Flask, socketio: SocketIO):
     housekeeping(store, app.config["TICHU_TABLE_DAYS"])
     registry = Registry(store, testing=app.config["TICHU_TESTING"],
                         idle_seconds=app.config["TICHU_IDLE_SECONDS"],
-                        bomb_window=_bomb_window(app.config))
+                        bomb_window=bomb_window_default(app.config))
 
     def emit(to: str, event: str, data: dict) -> None:
         socketio.emit(event, data, to=to)

@@ -39,7 +39,7 @@ from .errors import Refused
 from .hub import STATE_EVENT, Hub, _diff_sections
 from .leases import Membership, TableLock
 from .protocol import patch_message, snapshot_message
-from .registry import Registry
+from .registry import Registry, bomb_window_default
 from .store import StoreUnavailable
 from .store.redis import RedisStore
 from .tables import PLAYING, Client, Table, make_bot
@@ -426,7 +426,8 @@ def build(app, socketio, url: str):
     store = RedisStore.from_url(url, prefix)
     membership = Membership(store.redis, prefix, ttl=float(config["TICHU_LEASE_SECONDS"]))
     registry = SharedRegistry(store, membership, testing=config["TICHU_TESTING"],
-                              idle_seconds=config["TICHU_IDLE_SECONDS"])
+                              idle_seconds=config["TICHU_IDLE_SECONDS"],
+                              bomb_window=bomb_window_default(config))
     hub = SharedHub(registry, socketio, membership)
     registry.hub = hub
     membership.start()
