@@ -83,10 +83,11 @@ function scoreSheet(ctx) {
       h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, t("Total")),
         [0, 1].map((team) => h("td", { class: "total", dataset: { team: String(team) } }, String(totals[team])))))),
     rounds.length ? chart(ctx, rounds) : null,
-    rounds.length ? h("a", { href: `/t/${ctx.table.code}/record.json`, download: "" },
-      view.game_over ? t("Download the game record") : t("Download the completed rounds")) : null,
-    rounds.length ? h("a", { href: `/replay?table=${ctx.table.code}`, target: "_blank", rel: "noopener" },
-      t("Watch the replay")) : null);
+    rounds.length ? h("p", { class: "record-links" },
+      h("a", { href: `/t/${ctx.table.code}/record.json`, download: "" },
+        view.game_over ? t("Download the game record") : t("Download the completed rounds")),
+      " · ", h("a", { href: `/replay?table=${ctx.table.code}`, target: "_blank", rel: "noopener" },
+        t("Watch the replay"))) : null);
 }
 
 function roundDetail(ctx, r, team) {
