@@ -68,6 +68,17 @@ class TablePage:
     def key(self, key: str):
         return self.page.locator(f'[data-key="{key}"]')
 
+    def box(self, locator) -> dict:
+        """The laid-out box of a visible element. A patch may replace the element between
+        Playwright's check and the measure (no box then): measure again once it is back."""
+        for _ in range(50):
+            expect(locator).to_be_visible()
+            box = locator.bounding_box()
+            if box is not None:
+                return box
+            self.page.wait_for_timeout(20)
+        raise AssertionError(f"{locator} never settled into a box")
+
     # -- state the page shows ---------------------------------------------------------------
 
     @property

@@ -95,15 +95,12 @@ def test_panels_open_from_the_bottom_and_totals_stay_on_screen(server, contexts,
     page = game.page
     p = page.page
     expect(page.key("tab-score").locator(".totals")).to_have_attribute("data-totals", "0:0")
-    expect(page.key("tab-history")).to_be_visible()  # a render may be under way: measure once it is laid out
-    tabs = page.key("tab-history").bounding_box()
-    assert tabs is not None and tabs["y"] > 640 * 0.8, "the tabs sit at the bottom, in thumb reach"
+    tabs = page.box(page.key("tab-history"))
+    assert tabs["y"] > 640 * 0.8, "the tabs sit at the bottom, in thumb reach"
     page.press(page.key("tab-history"))
-    expect(p.locator("#panel")).to_be_visible()
-    expect(p.locator('.opponents .seat[data-seat="2"]')).to_be_visible()
-    panel = p.locator("#panel").bounding_box()
+    panel = page.box(p.locator("#panel"))
     assert panel["y"] > 640 * 0.3 and panel["y"] + panel["height"] <= tabs["y"] + 1
-    seat = p.locator('.opponents .seat[data-seat="2"]').bounding_box()
+    seat = page.box(p.locator('.opponents .seat[data-seat="2"]'))
     assert seat["y"] + seat["height"] < panel["y"], "the seats stay in sight above the sheet"
     page.assert_layout()
     page.press(page.key("close-panel"))

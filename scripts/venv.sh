@@ -1,7 +1,8 @@
 # Sourced by play.sh and test.sh: make (once) and use the project's own virtual
 # environment in .venv, since a stock Debian or Ubuntu refuses `pip install`
 # into the system Python. Installs the project with the extras in $EXTRAS when
-# pyproject.toml changed since the last install.
+# pyproject.toml's content changed since the last install (a checkout or merge
+# need not make the file newer than the stamp, so the stamp holds its hash).
 VENV="${TICHU_VENV:-.venv}"
 if [ ! -x "$VENV/bin/python" ]; then
   echo "Making the virtual environment $VENV ..."
@@ -19,10 +20,11 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 PY="$VENV/bin/python"
 stamp="$VENV/.installed-${EXTRAS:-base}"
-if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+wanted="$(sha256sum pyproject.toml | cut -d' ' -f1)"
+if [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
   spec="."
   [ -n "${EXTRAS:-}" ] && spec=".[${EXTRAS}]"
   "$PY" -m pip install --quiet --disable-pip-version-check --upgrade pip
   "$PY" -m pip install --quiet --disable-pip-version-check -e "$spec"
-  touch "$stamp"
+  echo "$wanted" > "$stamp"
 fi
