@@ -4,8 +4,10 @@ Starts its own server (`python -m app` on a free port, bots at once, a temporary
 directory), creates a table with a seated person and three bots, starts the game, then
 opens the table page in fresh browser contexts with the cache disabled and reports:
 
-- bytes: the uncompressed size of every HTTP response of the first load (document,
-  scripts, stylesheet, icon) and the Socket.IO handshake requests, listed by URL;
+- bytes: what crossed the wire for every HTTP response of the first load (document,
+  scripts, stylesheet, icon) and the Socket.IO handshake requests, listed by URL: headers
+  plus the body as sent (compressed where the server compressed it); the decoded size of the
+  bodies is reported beside it;
 - external requests: requests to any host other than the server (must be 0);
 - first view: ms from the navigation's start to the first rendered table (the page sets
   `performance.mark("tichu-first-view")` and `data-ready` when it has drawn its first
@@ -107,10 +109,12 @@ def measure(browser, base: str, code: str, token: str, options: dict) -> dict:
 
     def record(response):
         try:
-            size = len(response.body())
+            decoded = len(response.body())
+            sizes = response.request.sizes()  # as sent: encoded body and headers
+            wire = sizes["responseBodySize"] + sizes["responseHeadersSize"]
         except Exception:  # a websocket upgrade or an aborted request has no body
-            size = 0
-        responses.append((response.url.replace(base, ""), size))
+            decoded = wire = 0
+        responses.append((response.url.replace(base, ""), wire, decoded))
 
     page.on("response", record)
     page.goto(f"{base}/t/{code}", wait_until="load")
@@ -122,12 +126,13 @@ def measure(browser, base: str, code: str, token: str, options: dict) -> dict:
     }""")
     page.wait_for_timeout(300)  # let late responses (the icon) arrive before closing
     ctx.close()
-    assets = [(url, size) for url, size in responses if "/socket.io/" not in url]
-    handshake = [(url.split("?")[0], size) for url, size in responses if "/socket.io/" in url]
+    assets = [(url, wire, decoded) for url, wire, decoded in responses if "/socket.io/" not in url]
+    handshake = [(url.split("?")[0], wire) for url, wire, _ in responses if "/socket.io/" in url]
     return {
-        "assets_bytes": sum(size for _, size in assets),
+        "assets_bytes": sum(wire for _, wire, _ in assets),
+        "assets_decoded_bytes": sum(decoded for _, _, decoded in assets),
         "assets": assets,
-        "socket_handshake_bytes": sum(size for _, size in handshake),
+        "socket_handshake_bytes": sum(wire for _, wire in handshake),
         "external_requests": external,
         "first_view_ms": round(timing["first_view"], 1),
         "first_view_after_load_ms": round(timing["first_view"] - timing["load"], 1),
@@ -156,6 +161,7 @@ def main(argv=None):
                     first = runs[0]
                     report[f"{device}/{lang}"] = {
                         "assets_bytes": first["assets_bytes"],
+                        "assets_decoded_bytes": first["assets_decoded_bytes"],
                         "socket_handshake_bytes": first["socket_handshake_bytes"],
                         "external_requests": sorted({u for r in runs for u in r["external_requests"]}),
                         "first_view_ms_median": statistics.median(r["first_view_ms"] for r in runs),
@@ -169,18 +175,20 @@ def main(argv=None):
         finally:
             proc.terminate()
             proc.wait(10)
-    print(f"{'page':<12} {'assets KB':>9} {'+socket KB':>10} {'external':>8}"
+    print(f"{'page':<12} {'wire KB':>9} {'decoded KB':>10} {'+socket KB':>10} {'external':>8}"
           f" {'first view ms (median/max)':>27} {'after load ms (median/max)':>27}")
     for name, r in report.items():
-        print(f"{name:<12} {r['assets_bytes'] / 1024:9.1f} {r['socket_handshake_bytes'] / 1024:10.1f}"
+        print(f"{name:<12} {r['assets_bytes'] / 1024:9.1f} {r['assets_decoded_bytes'] / 1024:10.1f}"
+              f" {r['socket_handshake_bytes'] / 1024:10.1f}"
               f" {len(r['external_requests']):8d}"
               f" {r['first_view_ms_median']:>14.0f} / {r['first_view_ms_max']:<10.0f}"
               f" {r['first_view_after_load_ms_median']:>14.0f} / {r['first_view_after_load_ms_max']:<10.0f}")
     worst = max(r["assets_bytes"] + r["socket_handshake_bytes"] for r in report.values())
-    print(f"\nlargest first load: {worst / 1024:.1f} KB (budget {BUDGET_BYTES / 1024:.0f} KB);"
+    print(f"\nlargest first load over the wire: {worst / 1024:.1f} KB (budget {BUDGET_BYTES / 1024:.0f} KB);"
           f" external requests: {sum(len(r['external_requests']) for r in report.values())}")
-    for url, size in report["phone/de"]["assets"]:
-        print(f"  {size / 1024:7.1f} KB  {url}")
+    print("phone/de, KB over the wire / decoded:")
+    for url, wire, decoded in report["phone/de"]["assets"]:
+        print(f"  {wire / 1024:7.1f} / {decoded / 1024:7.1f}  {url}")
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=2))
 

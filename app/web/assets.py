@@ -1,6 +1,14 @@
-"""Our scripts and stylesheet, served lean: indentation, blank lines and whole-line comments
+"""Static files, served lean and compressed.
+
+Our scripts and stylesheet are served lean: indentation, blank lines and whole-line comments
 are left out (the files on disk stay readable; nothing is built, the server trims them once
 per file version, in memory). Vendored files are served as they are.
+
+Every text response is compressed for clients that accept it. Static files are compressed
+here with gzip once per file version and kept in memory beside the plain bytes (a fixed set
+of files, so the cache is bounded by the folder); pages and JSON answers are compressed per
+request by Flask-Compress (gzip for plain-HTTP browsers, br or zstd where offered), which
+leaves alone what already has a Content-Encoding.
 
 Only whole lines are dropped or trimmed, never a piece of a line, so no code can change
 meaning: a line that starts with `//` in a script (there are no multi-line strings in our
@@ -9,14 +17,16 @@ modules), or a stylesheet comment that starts a line and ends on it.
 
 from __future__ import annotations
 
-import io
+import gzip
 import mimetypes
 import re
 from pathlib import Path
 
-from flask import Flask, abort, send_file, send_from_directory
+from flask import Flask, Response, abort, request
+from flask_compress import Compress
 
 LEAN = {".js", ".css"}
+COMPRESSIBLE = {".js", ".css", ".svg", ".json", ".html", ".txt", ".map"}
 CSS_COMMENT_LINE = re.compile(r"^/\*(?:(?!\*/).)*\*/$")  # one comment, nothing after it
 
 
@@ -38,32 +48,51 @@ def lean_text(text: str, suffix: str) -> str:
 class LeanAssets:
     def __init__(self, folder: Path):
         self.folder = folder.resolve()
-        self._cache: dict[str, tuple[float, bytes]] = {}
+        self._cache: dict[str, tuple[int, bytes, bytes | None]] = {}  # path -> (mtime, plain, gzip)
 
-    def body(self, path: Path) -> bytes:
+    def body(self, path: Path) -> tuple[str, bytes, bytes | None]:
+        """The file's version tag, the bytes to serve (lean for our scripts and styles) and
+        their gzip form (None where compressing does not pay: images, tiny files)."""
         key = str(path)
-        mtime = path.stat().st_mtime
+        mtime = path.stat().st_mtime_ns
         cached = self._cache.get(key)
         if cached is None or cached[0] != mtime:
-            cached = (mtime, lean_text(path.read_text(encoding="utf-8"), path.suffix).encode())
+            if path.suffix in LEAN and "vendor" not in path.relative_to(self.folder).parts:
+                data = lean_text(path.read_text(encoding="utf-8"), path.suffix).encode()
+            else:
+                data = path.read_bytes()
+            packed = None
+            if path.suffix in COMPRESSIBLE and len(data) >= 500:
+                packed = gzip.compress(data, compresslevel=9, mtime=0)
+            cached = (mtime, data, packed)
             self._cache[key] = cached
-        return cached[1]
+        return f"{cached[0]:x}-{len(cached[1]):x}", cached[1], cached[2]
 
     def serve(self, filename: str):
-        path = (self.folder / filename).resolve()
+        try:
+            path = (self.folder / filename).resolve()
+        except (OSError, ValueError):
+            abort(404)
         if self.folder not in path.parents or not path.is_file():
             abort(404)
-        if path.suffix not in LEAN or "vendor" in path.relative_to(self.folder).parts:
-            return send_from_directory(self.folder, filename)
-        data = self.body(path)
+        etag, data, packed = self.body(path)
         mimetype = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         if path.suffix == ".js":
             mimetype = "text/javascript"
-        stat = path.stat()
-        return send_file(io.BytesIO(data), mimetype=mimetype, etag=f"{stat.st_mtime_ns:x}-{len(data):x}",
-                         last_modified=stat.st_mtime, max_age=None, conditional=True)
+        gzipped = packed is not None and request.accept_encodings["gzip"] > 0
+        response = Response(packed if gzipped else data, mimetype=mimetype)
+        if gzipped:
+            response.headers["Content-Encoding"] = "gzip"
+            etag += "-gz"  # the two encodings are different bodies: different validators
+        if packed is not None:
+            response.vary.add("Accept-Encoding")
+        response.set_etag(etag)
+        response.last_modified = path.stat().st_mtime
+        return response.make_conditional(request)
 
 
 def register(app: Flask) -> None:
     assets = LeanAssets(Path(app.static_folder))
     app.view_functions["static"] = assets.serve
+    app.config.setdefault("COMPRESS_MIMETYPES", ["text/html", "application/json"])
+    Compress(app)

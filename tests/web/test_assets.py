@@ -3,6 +3,7 @@ files as they are; nothing outside the static folder."""
 
 from __future__ import annotations
 
+import gzip
 from pathlib import Path
 
 from app.web.assets import lean_text
@@ -56,3 +57,30 @@ def test_conditional_requests_and_missing_files(http):
     assert http.get("/static/js/nope.js").status_code == 404
     assert http.get("/static/../app/web/server.py").status_code == 404
     assert http.get("/static/%2e%2e/pyproject.toml").status_code == 404
+
+
+def test_text_files_are_gzipped_for_clients_that_accept_it(http):
+    """The same bytes, compressed: its own validator, Vary on Accept-Encoding, 304 on a repeat."""
+    for name in ("js/table.js", "css/tichu.css", "vendor/socket.io.min.js"):
+        plain = http.get(f"/static/{name}")
+        packed = http.get(f"/static/{name}", headers={"Accept-Encoding": "gzip, deflate"})
+        assert plain.headers.get("Content-Encoding") is None
+        assert packed.headers["Content-Encoding"] == "gzip"
+        assert "Accept-Encoding" in packed.headers["Vary"]
+        assert gzip.decompress(packed.data) == plain.data
+        assert len(packed.data) < len(plain.data) / 2
+        assert packed.headers["ETag"] != plain.headers["ETag"]
+        again = http.get(f"/static/{name}", headers={"Accept-Encoding": "gzip",
+                                                     "If-None-Match": packed.headers["ETag"]})
+        assert again.status_code == 304
+
+
+def test_pages_and_json_answers_are_compressed_too(http):
+    page = http.get("/", headers={"Accept-Encoding": "gzip"})
+    assert page.status_code == 200 and page.headers["Content-Encoding"] == "gzip"
+    assert b"<html" in gzip.decompress(page.data)
+    assert http.get("/").headers.get("Content-Encoding") is None
+    # A tiny file is not worth a compression: served as it is, whatever the client accepts.
+    icon = http.get("/static/favicon.svg", headers={"Accept-Encoding": "gzip"})
+    assert icon.headers.get("Content-Encoding") is None
+    assert icon.data == (STATIC / "favicon.svg").read_bytes()
