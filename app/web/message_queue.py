@@ -8,8 +8,9 @@ version 8 before process A's version 7 has come back through Redis. Here every
 emit goes through Redis, to the sender's own connections too, so all processes
 deliver in the one order Redis received them: the order of the versions.
 
-`emit_many` publishes the messages of one change (one per room) in one round
-trip to Redis. Payloads are JSON only, never bytes (see packets.py): they are
+`publish_many` publishes the messages of one change (one per room, and the
+room changes of connections whose audience changed, whichever process holds
+them) in one round trip to Redis. Payloads are JSON only, never bytes (see packets.py): they are
 not walked for binary attachments.
 """
 
@@ -24,6 +25,16 @@ def _message(event: str, data, to, skip_sid, namespace="/") -> dict:
             "room": to, "skip_sid": skip_sid, "callback": None, "host_id": None}
 
 
+def room_change(method: str, sid: str, room: str) -> dict:
+    """`enter_room` or `leave_room` for a connection of any process: the process holding it
+    applies it, in the queue's order (so before the emits published after it)."""
+    return {"method": method, "sid": sid, "room": room, "namespace": "/", "host_id": None}
+
+
+def emit_to(event: str, data, to, skip_sid=None) -> dict:
+    return _message(event, data, to, skip_sid)
+
+
 class OrderedRedisManager(socketio.RedisManager):
     def emit(self, event, data, namespace=None, room=None, skip_sid=None, callback=None, to=None,
              **kwargs):
@@ -32,9 +43,9 @@ class OrderedRedisManager(socketio.RedisManager):
                                 callback=callback, to=to, **kwargs)
         self._publish(_message(event, data, to or room, skip_sid, namespace or "/"))
 
-    def emit_many(self, event: str, items: list[tuple]) -> None:
-        """Publish (data, to, skip_sid) messages in this order, in one round trip."""
-        texts = [self.json.dumps(_message(event, data, to, skip)) for data, to, skip in items]
+    def publish_many(self, messages: list[dict]) -> None:
+        """Publish queue messages (`emit_to`, `room_change`) in this order, in one round trip."""
+        texts = [self.json.dumps(message) for message in messages]
         try:
             if not self.connected:
                 self._redis_connect()
@@ -45,5 +56,5 @@ class OrderedRedisManager(socketio.RedisManager):
         except Exception as exc:  # one by one, with the manager's own retry
             self._get_logger().warning("cannot publish to redis at once (%s); one by one", exc)
             self.connected = False
-            for data, to, skip in items:
-                self._publish(_message(event, data, to, skip))
+            for message in messages:
+                self._publish(message)

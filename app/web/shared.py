@@ -16,7 +16,10 @@ as with one process. What changes:
   document, so the process that made the change computes one patch per room
   and Socket.IO's Redis queue (`message_queue.py`) takes it, in version order,
   to the processes holding those connections. A connection that joins or
-  changes room gets a snapshot.
+  changes room (it sat down, the host let it take a seat, ...) gets a snapshot;
+  the room change goes through the queue too, just before the messages of that
+  version, so the process that made the change moves connections of any process
+  (the stored connections of the version before say where each one was).
 - `SharedBots` runs a table's bots in the one process holding the table's
   lease; others tell the holder through a Redis channel after a change.
 - `Janitor` takes over after a dead process: its connections are removed from
@@ -38,6 +41,7 @@ from .bots_runner import BotRunner
 from .errors import Refused
 from .hub import STATE_EVENT, Hub, _diff_sections
 from .leases import Membership, TableLock
+from .message_queue import emit_to, room_change
 from .protocol import patch_message, snapshot_message
 from .registry import Registry, bomb_window_default
 from .store import StoreUnavailable
@@ -85,6 +89,7 @@ class SharedRegistry(Registry):
     def _share(self, table: Table) -> Table:
         table.procs = {}  # sid -> the process holding that connection
         table.room_docs = (None, {})  # (version, room key -> the document at that version)
+        table.rooms_before = {}  # during a commit: sid -> room key at the version before
         table.stale = False  # a refused commit: reload everything at the next lock
         table.lock = TableLock(self.store.redis, self.store.key(table.code) + ":lock",
                                lambda: self._caught_up(table))
@@ -150,10 +155,9 @@ class SharedRegistry(Registry):
 
 class SharedHub(Hub):
     def __init__(self, registry: SharedRegistry, socketio, membership: Membership):
-        super().__init__(registry, self._emit, rooms=None)  # rooms here are per token: see _move
+        super().__init__(registry, self._emit, rooms=None)  # rooms here are per token: see broadcast
         self.socketio = socketio
         self.membership = membership
-        self._rooms: dict[str, str] = {}  # sid of this process -> its room
         self._local: dict[str, set[str]] = {}  # table code -> its connections in this process
 
     def _emit(self, to: str, event: str, data: dict, skip=None) -> None:
@@ -187,26 +191,23 @@ class SharedHub(Hub):
         """A connection stops watching the table (lock held): it leaves its room."""
         client = table.detach(sid)
         table.procs.pop(sid, None)
-        room = self._rooms.pop(sid, None)
-        if room is not None:
-            self.socketio.server.leave_room(sid, room, namespace="/")
-        return client
-
-    def _move(self, sid: str, room: str) -> bool:
-        """Put a connection of this process in `room`; True if it was elsewhere (or nowhere)."""
-        before = self._rooms.get(sid)
-        if before == room:
-            return False
         server = self.socketio.server
-        if before is not None:
-            server.leave_room(sid, before, namespace="/")
-        server.enter_room(sid, room, namespace="/")
-        self._rooms[sid] = room
-        return True
+        prefix = self.room(table, "")
+        for room in server.rooms(sid, namespace="/"):  # a connection of this process
+            if room.startswith(prefix):
+                server.leave_room(sid, room, namespace="/")
+        return client
 
     @staticmethod
     def conns(table: Table) -> dict:
         return {sid: [c.token_hash, table.procs.get(sid)] for sid, c in table.clients.items()}
+
+    @staticmethod
+    def stored_rooms(table: Table) -> dict[str, str]:
+        """sid -> room key of every connection, as the last stored version has them: the rooms
+        the connections are in (each version's broadcast put them there)."""
+        conns = table.saved.meta.get("extra", {}).get("conns") if table.saved is not None else None
+        return {sid: token_hash or ANON for sid, (token_hash, _proc) in (conns or {}).items()}
 
     # -- documents ---------------------------------------------------------------------
 
@@ -224,6 +225,7 @@ class SharedHub(Hub):
     def commit(self, table: Table) -> int:
         # Every change is stored, presence too: a version means the same in every process.
         # A new dict: the last stored meta holds the old one (a change in place would hide).
+        table.rooms_before = self.stored_rooms(table)  # where broadcast finds the connections
         table.extra = {**table.extra, "conns": self.conns(table), "rev": table.version + 1}
         return super().commit(table)
 
@@ -246,23 +248,24 @@ class SharedHub(Hub):
             self.commit(table)
 
     def broadcast(self, table: Table) -> None:
-        """One message per room for the new version; snapshots to connections new in their room."""
+        """One message per room for the new version; a snapshot, before them, to each connection
+        that is new in its room (of whichever process), which is moved there through the queue."""
         version = table.version
         base_version, before = table.room_docs
+        was, table.rooms_before = table.rooms_before, {}
         docs: dict = {}
-        for client in table.clients.values():
+        messages = []  # queue messages: published in this order, in one round trip
+        fresh = []
+        for sid, client in table.clients.items():
             key = room_key(client)
             if key not in docs:
                 docs[key] = self.doc(table, key)
-        fresh = []
-        messages = []  # (message, to, skip): published in this order, in one round trip
-        with self._where_lock:
-            local = list(self._local.get(table.code, ()))
-        for sid in local:
-            client = table.clients.get(sid)
-            if client is not None and self._move(sid, self.room(table, room_key(client))):
+            if was.get(sid) != key:
+                if sid in was:
+                    messages.append(room_change("leave_room", sid, self.room(table, was[sid])))
+                messages.append(room_change("enter_room", sid, self.room(table, key)))
+                messages.append(emit_to(STATE_EVENT, snapshot_message(version, docs[key]), sid))
                 fresh.append(sid)
-                messages.append((snapshot_message(version, docs[room_key(client)]), sid, None))
         cache: dict = {}
         for key, doc in docs.items():
             old = before.get(key) if base_version == version - 1 else None
@@ -270,8 +273,8 @@ class SharedHub(Hub):
                 message = snapshot_message(version, doc)  # a room nobody was in: its members are new
             else:
                 message = patch_message(version - 1, version, _diff_sections(old, doc, cache))
-            messages.append((message, self.room(table, key), fresh or None))
-        self.socketio.server.manager.emit_many(STATE_EVENT, messages)
+            messages.append(emit_to(STATE_EVENT, message, self.room(table, key), fresh or None))
+        self.socketio.server.manager.publish_many(messages)
         table.room_docs = (version, docs)
 
     def snapshot(self, table: Table, client: Client) -> None:
@@ -279,10 +282,12 @@ class SharedHub(Hub):
         if table.saved is None or self.conns(table) != table.saved.meta.get("extra", {}).get("conns"):
             self.commit(table)  # a new connection: stored, and it gets its snapshot from the commit
             return
-        self._move(client.sid, self.room(table, room_key(client)))
         docs = table.room_docs[1] if table.room_docs[0] == table.version else {}
-        doc = docs.get(room_key(client)) or self.doc(table, room_key(client))
-        self._emit(client.sid, STATE_EVENT, snapshot_message(table.version, doc))
+        key = room_key(client)
+        doc = docs.get(key) or self.doc(table, key)
+        self.socketio.server.manager.publish_many([
+            room_change("enter_room", client.sid, self.room(table, key)),  # it is there already
+            emit_to(STATE_EVENT, snapshot_message(table.version, doc), client.sid)])
 
 
 class SharedBots(BotRunner):
