@@ -28,3 +28,7 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
   "$PY" -m pip install --quiet --disable-pip-version-check -e "$spec"
   echo "$wanted" > "$stamp"
 fi
+# An editable install is not byte-compiled as a regular one is: compile what changed (quick
+# when nothing did), so a machine that never writes bytecode at import
+# (PYTHONDONTWRITEBYTECODE) starts the server and the engine's command line quickly too.
+"$PY" -m compileall -q app >/dev/null || true

@@ -70,6 +70,11 @@ def _line_batches(inp):
 
 
 def _answer(line, count_only: bool) -> str:
+    if type(line) is bytes:
+        try:  # json.loads decodes bytes after sniffing their encoding: UTF-8 text is quicker
+            line = line.decode()
+        except UnicodeDecodeError:
+            pass  # json.loads sniffs (UTF-16 or -32) or says what is wrong
     try:
         rules, plays, can_pass = query_plays(json.loads(line))
     except EngineError as exc:
