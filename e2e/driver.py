@@ -29,10 +29,6 @@ def card_name(code: str) -> str:
     return f"{SUITS[code[0]]} {RANKS.get(code[1:], code[1:])}"
 
 
-def relation(me: int, other: int) -> str:
-    return {1: "right", 2: "partner", 3: "left"}[(other - me) % 4]
-
-
 class TablePage:
     def __init__(self, page: Page, tap: bool = False, shots: str | None = None, check_layout: bool = False,
                  by_code: bool = False):
@@ -167,10 +163,9 @@ class TablePage:
         elif act == "tichu":
             self.call("tichu", "tichu")
         elif act == "exchange":
-            me = view["viewer"]
-            for i, (target, card) in enumerate(action["give"].items()):
-                self.select([card])
-                self.press(self.key(f"slot-{relation(me, int(target))}"))
+            for i, (target, cards) in enumerate(action["give"].items()):
+                self.select(cards.split() if isinstance(cards, str) else [cards])
+                self.press(self.key(f"slot-{target}"))
                 if i == 1:
                     self.shot("exchange")
             self.press(self.key("give"))

@@ -39,19 +39,23 @@ export function describeCard(code, ruleset = "standard") {
   const key = `${ruleset}:${code}`;
   if (cache.has(key)) return cache.get(key);
   const deck = DECKS[ruleset] || DECKS.standard;
-  const special = deck.specials[code] || null;
+  // A second deck's card carries a prime ("R10'", "Dr'"): the same card, marked as the copy.
+  const copy = code.endsWith("'");
+  const plain = copy ? code.slice(0, -1) : code;
+  const special = deck.specials[plain] || null;
   let info;
   if (special && ruleset === "standard") {
     const short = SHORT[special];
-    info = { code, special, suit: null, rank: null, name: NAMES[special](),
+    info = { code, special, suit: null, rank: null, copy, name: NAMES[special](),
       label: typeof short === "function" ? short() : short, symbol: SYMBOLS[special] };
   } else {
-    const suit = deck.suits[code[0]];
-    const rank = code.slice(1);
+    const suit = deck.suits[plain[0]];
+    const rank = plain.slice(1);
     const name = t("{suit} {rank}", { suit: suitName(suit), rank: rankName(rank) });
-    info = { code, special, suit, rank, label: rank, symbol: SYMBOLS[suit],
+    info = { code, special, suit, rank, copy, label: rank, symbol: SYMBOLS[suit],
       name: special ? `${name} (${NAMES[special]()})` : name };
   }
+  if (copy) info.name = t("{card} (second deck)", { card: info.name });
   cache.set(key, info);
   return info;
 }
@@ -65,7 +69,7 @@ function face(info) {
 }
 
 function classes(info, extra) {
-  return ["card", info.suit && `suit-${info.suit}`, info.special && `special-${info.special}`, extra];
+  return ["card", info.suit && `suit-${info.suit}`, info.special && `special-${info.special}`, info.copy && "copy", extra];
 }
 
 /** A card in the player's own hand: a toggle button (tap to raise, tap again to lower). */

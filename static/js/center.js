@@ -9,7 +9,9 @@ import { renderDecision, renderSuggestions } from "./controls.js";
 export function renderCenter(ctx) {
   const view = ctx.view;
   if (!view) return h("section", { class: "center" }, h("p", { class: "status" }, waitingText(ctx)));
-  const duty = ctx.playing ? obligation(view, ctx.ruleset) : null;
+  const own = ctx.playing ? obligation(ctx.acting, ctx.ruleset) : null;
+  // Whose cards the duty is about is never in doubt: the Table's are named.
+  const duty = own && ctx.actor !== ctx.me ? t("The Table: {duty}", { duty: own }) : own;
   return h("section", { class: "center", "aria-label": t("The table") },
     view.game_over ? gameOver(ctx) : null,
     h("div", { class: "status-row" },
@@ -43,7 +45,7 @@ function statusText(ctx) {
 /** A play as the table shows it: who, and the cards low to high (the Phoenix at the rank it stands for). */
 export function playLine(ctx, play, top = false) {
   const cards = lowToHigh(ctx, play);
-  return h("li", { class: ["play", `kind-${play.kind}`, `from-${ctx.position(play.seat)}`, top && "top", cards.length > 6 && "long"],
+  return h("li", { class: ["play", `kind-${play.kind}`, `from-${ctx.side(play.seat)}`, top && "top", cards.length > 6 && "long"],
     dataset: { seat: String(play.seat) } },
   h("span", { class: "who" }, ctx.name(play.seat), top ? h("span", { class: "tag beat" }, t("to beat")) : null,
     play.kind === "bomb" ? h("span", { class: "tag bomb" }, t("bomb")) : null),
@@ -76,7 +78,7 @@ function trick(ctx) {
   const latest = new Map();
   plays.forEach((p, i) => latest.set(p.seat, i));
   const top = plays.length - 1;
-  return h("div", { class: "trick", dataset: { plays: String(plays.length) } },
+  return h("div", { class: ["trick", ctx.seatList.length > 4 && "many"], dataset: { plays: String(plays.length) } },
     h("h2", { class: "visually-hidden" }, t("Current trick")),
     h("ol", { class: "plays" }, [...latest.values()].sort((a, b) => a - b).map((i) => playLine(ctx, plays[i], i === top))),
     ctx.view.trick.closed && ctx.view.trick.winner !== null
@@ -86,10 +88,17 @@ function trick(ctx) {
 export function gameOver(ctx) {
   const view = ctx.view;
   const totals = view.scores.totals;
-  const text = view.winner === "draw" ? t("The game is a draw.") : t("{team} wins the game!", { team: ctx.teamName(view.winner) });
+  const columns = ctx.columns();
+  // The winner is a team where teams are fixed, else a seat (Trichu, Grandseigneur).
+  const byTeam = columns && columns[0].seat === null;
+  const text = view.winner === "draw" ? t("The game is a draw.")
+    : byTeam ? t("{team} wins the game!", { team: ctx.teamName(view.winner) })
+      : t("{name} wins the game!", { name: ctx.name(view.winner) });
   return h("div", { class: "game-over" },
     h("h2", {}, text),
-    h("p", {}, t("Final score {a} : {b}", { a: totals[0], b: totals[1] })),
+    byTeam && columns.length === 2 ? h("p", {}, t("Final score {a} : {b}", { a: totals[0], b: totals[1] }))
+      : columns ? h("p", {}, t("Final score: {scores}", {
+      scores: columns.map((c) => (byTeam ? String(totals[c.index]) : `${c.label} ${totals[c.index]}`)).join(" : ") })) : null,
     h("p", {}, h("a", { href: `/t/${ctx.table.code}/record.json`, download: "" }, t("Download the game record")),
       " · ", h("a", { href: `/replay?table=${ctx.table.code}`, target: "_blank", rel: "noopener" }, t("Watch the replay"))),
     ctx.you.manage ? h("button", { type: "button", class: "primary", dataset: { key: "new-game" },

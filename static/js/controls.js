@@ -4,11 +4,11 @@
 import { h } from "./dom.js";
 import { rankName, t } from "./i18n.js";
 import { cardFace, cardNames, cardRow } from "./cards.js";
-import { neighbours } from "./context.js";
 import { countdown } from "./countdown.js";
-import { cardsOf, holdsMahjong, mahjongCode, matchingPlays, playableBombs, playsContaining } from "./legal.js";
+import { exchangeCount } from "./hand.js";
+import { titleName } from "./seats.js";
+import { bestCards, cardsOf, holdsMahjong, mahjongCode, matchingPlays, playableBombs, playsContaining } from "./legal.js";
 
-const RELATIONS = ["left", "partner", "right"];
 const SUGGESTIONS = 4;
 
 export const KIND_NAMES = {
@@ -23,7 +23,7 @@ function button(ctx, key, label, attrs = {}) {
 
 /** The bar of buttons under the trick (always the same place, so thumbs find it). */
 export function renderActions(ctx) {
-  const view = ctx.view;
+  const view = ctx.acting;
   if (!ctx.seated || !view || view.game_over) return null;
   if (ctx.you.bot_plays) {
     return h("div", { class: "actions" }, h("span", { class: "notice" }, t("A bot plays your seat.")),
@@ -45,11 +45,11 @@ export function renderActions(ctx) {
       onclick: () => ctx.call({ act: "grand", call: true }) }));
     parts.push(button(ctx, "grand-no", t("No Grand Tichu"), { onclick: () => ctx.act({ act: "grand", call: false }) }));
   } else if (legal.exchange) {
-    const seats = neighbours(ctx.me, ctx.table.seats.length);
-    const ready = RELATIONS.every((rel) => ui.slots[rel]);
+    const pattern = exchangePattern(ctx);
+    const ready = pattern.every(([target, n]) => (ui.slots[target] || []).length === n);
     parts.push(button(ctx, "give", t("Give cards"), { class: "primary", disabled: !ready,
       onclick: () => ctx.act({ act: "exchange",
-        give: Object.fromEntries(RELATIONS.map((rel) => [String(seats[rel]), ui.slots[rel]])) }) }));
+        give: Object.fromEntries(pattern.map(([target]) => [target, ui.slots[target].join(" ")])) }) }));
   } else if (view.phase === "play" && !legal.gift.length) {
     const matches = matchingPlays(view, ui.selected);
     const isBomb = matches.length && matches[0].kind === "bomb";
@@ -73,7 +73,7 @@ export function renderActions(ctx) {
 
 /** After a tap on a card: the legal plays that contain the selection, to play with one more tap. */
 export function renderSuggestions(ctx) {
-  const view = ctx.view;
+  const view = ctx.acting;
   const ui = ctx.ui;
   if (!ctx.playing || view.phase !== "play" || !ui.selected.size || ui.pending || view.legal.gift.length) return null;
   const groups = playsContaining(view, ui.selected);
@@ -106,7 +106,11 @@ function choosePlay(ctx, matches) {
 }
 
 function afterPhoenix(ctx, play) {
-  if (holdsMahjong(play, mahjongCode(ctx.ruleset))) {
+  const dogTo = ctx.acting.legal.dog_to || [];
+  if (play.kind === "dog" && dogTo.length > 1) {
+    ctx.ui.pending = { kind: "dog", play };
+    ctx.update();
+  } else if (holdsMahjong(play, mahjongCode(ctx.ruleset))) {
     ctx.ui.pending = { kind: "wish", play };
     ctx.update();
   } else {
@@ -114,8 +118,9 @@ function afterPhoenix(ctx, play) {
   }
 }
 
-function sendPlay(ctx, play, wish) {
+function sendPlay(ctx, play, wish, to = null) {
   const action = { act: "play", cards: play.cards };
+  if (to !== null) action.to = to;
   if (play.phoenix) action.phoenix = play.phoenix;
   if (wish) action.wish = wish;
   ctx.ui.pending = null;
@@ -140,7 +145,7 @@ function dialog(ctx, title, body, cancel = true, aside = null) {
 
 /** The exchange slots, or the cards received, in the middle of the table. */
 export function renderDecision(ctx) {
-  const view = ctx.view;
+  const view = ctx.acting;
   if (!ctx.playing || !view || view.game_over) return null;
   if (view.phase === "exchange") return exchangePanel(ctx, view.legal);
   if (view.phase === "play") return received(ctx);
@@ -150,55 +155,97 @@ export function renderDecision(ctx) {
 /** A choice that takes the place of the action bar and the hand while it is open: the wish,
  * the Phoenix's rank, the bomb to throw, the Dragon gift. */
 export function renderDialog(ctx) {
-  const view = ctx.view;
+  const view = ctx.acting;
   if (!ctx.playing || !view || view.game_over || view.phase !== "play") return null;
   if (view.legal.gift.length) return giftDialog(ctx, view.legal.gift);
   if (ctx.ui.pending) return pendingDialog(ctx);
   return null;
 }
 
+/** The acting seat's exchange: [target, number of cards] in the order the seats sit, from the
+ * left-hand side round to the right (geometry.exchange). */
+function exchangePattern(ctx) {
+  const pattern = (ctx.geo && ctx.geo.exchange[ctx.actor]) || {};
+  return Object.entries(pattern).sort((a, b) => ctx.relative(Number(b[0])) - ctx.relative(Number(a[0])));
+}
+
 function exchangePanel(ctx, legal) {
   const ui = ctx.ui;
-  const seats = neighbours(ctx.me, ctx.table.seats.length);
+  const pattern = exchangePattern(ctx);
   if (!legal.exchange) {
-    const given = ctx.view.exchange.given || {};
+    const given = ctx.acting.exchange && ctx.acting.exchange.given;
+    if (!given && ctx.view.players[ctx.actor].deciding === false && !pattern.length) {
+      return h("div", { class: "decision" }, h("p", {}, t("You exchange no cards this round. Waiting for the others…")));
+    }
     return h("div", { class: "decision" },
       h("p", {}, t("Waiting for the others to choose their cards…")),
-      h("p", { class: "given" }, RELATIONS.map((rel) => given[seats[rel]] ? h("span", { class: "slot-done" },
-        slotLabel(ctx, rel, seats), " ", cardFace(given[seats[rel]], ctx.ruleset)) : null)));
+      h("p", { class: "given" }, Object.entries(given || {}).map(([target, codes]) => h("span", { class: "slot-done" },
+        slotLabel(ctx, Number(target)), " ", cardRow(codes, ctx.ruleset)))));
   }
-  const slots = RELATIONS.map((rel) => {
-    const card = ui.slots[rel];
-    const label = slotLabel(ctx, rel, seats);
+  const forced = ctx.geo.forced_best.includes(ctx.actor);
+  if (forced && pattern.every(([target]) => !(ui.slots[target] || []).length)) {
+    // The best cards must go: chosen here (any of equal rank will do), the player only confirms.
+    const best = bestCards(ctx.acting.hand, exchangeCount(ctx), ctx.ruleset, ctx.view.ranks);
+    let at = 0;
+    for (const [target, n] of pattern) { ui.slots[target] = best.slice(at, at + n); at += n; }
+  }
+  const slots = pattern.map(([target, n]) => {
+    const seat = Number(target);
+    const cards = ui.slots[target] || [];
+    const label = slotLabel(ctx, seat);
+    const full = cards.length === n;
     return h("button", {
-      type: "button", class: ["slot", card && "filled"], dataset: { key: `slot-${rel}`, slot: rel },
-      title: card ? t("{who}: {card} (tap to take back)", { who: label, card: cardNames([card], ctx.ruleset) })
+      type: "button", class: ["slot", full && "filled"], disabled: forced,
+      dataset: { key: `slot-${seat}`, slot: target },
+      title: cards.length ? t("{who}: {card} (tap to take back)", { who: label, card: cardNames(cards, ctx.ruleset) })
         : t("{who}: no card yet", { who: label }),
       onclick: () => {
-        if (ui.slots[rel]) ui.slots[rel] = null;
-        else if (ui.selected.size === 1) { ui.slots[rel] = [...ui.selected][0]; ui.selected.clear(); }
+        const room = n - cards.length;
+        if (ui.selected.size && room > 0) {
+          ui.slots[target] = [...cards, ...[...ui.selected].slice(0, room)];
+          ui.selected.clear();
+        } else ui.slots[target] = [];
         ctx.update();
       },
     }, h("span", { class: "slot-label" }, label),
-    card ? cardFace(card, ctx.ruleset) : h("span", { class: "slot-hint" }, t("tap a card, then here")));
+    cards.length ? cardRow(cards, ctx.ruleset) : h("span", { class: "slot-hint" },
+      n === 1 ? t("tap a card, then here") : t("tap {n} cards, then here", { n })));
   });
-  return h("div", { class: "decision exchange" }, h("div", { class: "slots" }, slots));
+  return h("div", { class: "decision exchange" },
+    forced ? h("p", { class: "forced" }, forcedText(ctx, pattern)) : null,
+    h("div", { class: "slots", style: `--slots:${slots.length}` }, slots));
 }
 
-function slotLabel(ctx, rel, seats) {
-  const name = ctx.name(seats[rel]);
+/** Why the cards in the slot are chosen already (the hierarchy's exchange). */
+function forcedText(ctx, pattern) {
+  const [target, n] = pattern[0];
+  const vars = { n, name: ctx.name(Number(target)), title: titleName(ctx.title(Number(target)) || "") };
+  return ctx.actor === ctx.me
+    ? t("As {mine} you must give your {n} best cards to {name} ({title}): they are chosen for you.",
+      { ...vars, mine: titleName(ctx.title(ctx.me) || "") })
+    : t("The {n} best cards must go to {name} ({title}): they are chosen.", vars);
+}
+
+/** Who a slot goes to: the relation (left, partner, the Table, ...) or the title, and the name. */
+function slotLabel(ctx, seat) {
+  const name = ctx.name(seat);
+  const title = ctx.title(seat);
+  if (title) return t("{title} ({name})", { title: titleName(title), name });
+  const rel = ctx.relation(seat);
   if (rel === "partner") return t("Partner ({name})", { name });
-  return rel === "left" ? t("Left ({name})", { name }) : t("Right ({name})", { name });
+  if (rel === "left") return t("Left ({name})", { name });
+  if (rel === "right") return t("Right ({name})", { name });
+  return ctx.isTable(seat) ? name : t("Opponent ({name})", { name });
 }
 
 function received(ctx) {
-  const got = ctx.view.exchange && ctx.view.exchange.received;
-  if (!got || ctx.view.history.some((e) => e.act === "trick") || ctx.view.trick.plays.length) return null;
-  const seats = neighbours(ctx.me, ctx.table.seats.length);
+  const view = ctx.acting;
+  const got = view.exchange && view.exchange.received;
+  if (!got || view.history.some((e) => e.act === "trick") || view.trick.plays.length) return null;
   return h("div", { class: "received", role: "status" },
-    h("span", {}, t("You received:")),
-    RELATIONS.map((rel) => h("span", { class: "from" },
-      slotLabel(ctx, rel, seats), " ", cardFace(got[String(seats[rel])], ctx.ruleset))));
+    h("span", {}, ctx.actor === ctx.me ? t("You received:") : t("The Table received:")),
+    Object.entries(got).map(([seat, codes]) => h("span", { class: "from" },
+      slotLabel(ctx, Number(seat)), " ", cardRow(codes, ctx.ruleset))));
 }
 
 function pendingDialog(ctx) {
@@ -211,12 +258,18 @@ function pendingDialog(ctx) {
       h("button", { type: "button", dataset: { key: "wish-none" }, onclick: () => sendPlay(ctx, pending.play, null) },
         t("No wish")));
   }
+  if (pending.kind === "dog") {
+    return dialog(ctx, t("The Dog: who gets the lead?"), ctx.acting.legal.dog_to.map((seat) => h("button", {
+      type: "button", class: "dog-choice", dataset: { key: `dog-${seat}` },
+      onclick: () => sendPlay(ctx, pending.play, null, seat) },
+    t("{name} ({n} cards)", { name: ctx.name(seat), n: ctx.view.players[seat].cards }))));
+  }
   if (pending.kind === "phoenix") {
     return dialog(ctx, t("Which rank does the Phoenix stand for?"), pending.plays.map((play) => h("button", {
       type: "button", dataset: { key: `phoenix-${play.phoenix}` }, onclick: () => { ctx.ui.pending = null; afterPhoenix(ctx, play); },
     }, t("Phoenix as {rank} ({kind}, {top})", { rank: rankName(play.phoenix), kind: kindName(play.kind), top: rankName(play.rank) }))));
   }
-  const bombs = playableBombs(ctx.view);
+  const bombs = playableBombs(ctx.acting);
   if (!bombs.length) {
     return dialog(ctx, t("You have no bomb that beats this."), [], t("Let go"));
   }

@@ -4,7 +4,7 @@
 // put it elsewhere; arrow keys move the focus along the hand.
 import { h } from "./dom.js";
 import { t, tn } from "./i18n.js";
-import { cardButton, cardFace, sortHand } from "./cards.js";
+import { cardButton, cardFace, cardRow, sortHand } from "./cards.js";
 import { playableCards } from "./legal.js";
 
 const MIN_STRIP = 44;
@@ -30,17 +30,54 @@ function layout(count, width, cardW) {
   return null;
 }
 
-export function renderHand(ctx) {
+/** The hands this player acts with: the own, and in Trichu for the dealer the Table's too. The
+ * one the controls act on now is the big hand, labelled; the other one waits small beneath. */
+export function renderHands(ctx) {
   const view = ctx.view;
+  if (!ctx.seated || !view) return null;
+  const table = view.table;
+  const second = table && table.hand && (view.controls || []).includes(table.seat);
+  if (!second) return renderHand(ctx);
+  const onTable = ctx.actor === table.seat;
+  const other = onTable ? view.hand : table.hand;
+  const pending = view.pending || [];
+  const otherSeat = onTable ? ctx.me : table.seat;
+  const label = onTable ? t("The Table's hand: you play it now") : t("Your own hand: you play it now");
+  const switchable = ctx.playing && !(pending.includes(ctx.actor) && !pending.includes(otherSeat));
+  return [
+    h("p", { class: ["whose", onTable && "table-hand"], role: "status" }, label),
+    renderHand(ctx),
+    other ? h("div", { class: ["other-hand", !onTable && "table-hand"], role: "group",
+      "aria-label": onTable ? t("Your own hand") : t("The Table's hand") },
+    h("span", { class: "other-label" }, onTable ? t("Your own hand") : t("The Table's hand")),
+    cardRow(sortHand(other, ctx.ui.sort, ctx.ruleset), ctx.ruleset, "mini"),
+    switchable ? h("button", { type: "button", dataset: { key: "switch-hand" },
+      onclick: () => { ctx.ui.actor = onTable ? "me" : "table"; ctx.ui.selected.clear(); ctx.update(); } },
+    onTable ? t("Play your own hand") : t("Play the Table's hand")) : null) : null,
+  ];
+}
+
+/** Everybody sees the Trichu Table's cards once the exchange is done (its dealer plays them). */
+export function openTableHand(ctx) {
+  const view = ctx.view;
+  const table = view && view.table;
+  if (!table || !table.hand || (view.controls || []).includes(table.seat)) return null;
+  return h("div", { class: "other-hand open-table", role: "group", "aria-label": t("The Table's hand") },
+    h("span", { class: "other-label" }, t("The Table's hand")),
+    cardRow(sortHand(table.hand, ctx.ui.sort, ctx.ruleset), ctx.ruleset, "mini"));
+}
+
+export function renderHand(ctx) {
+  const view = ctx.acting;
   if (!ctx.seated || !view || !view.hand) return null;
   const ui = ctx.ui;
   const exchanging = ctx.playing && view.phase === "exchange" && view.legal.exchange;
-  const inSlots = new Set(Object.values(ui.slots).filter(Boolean));
+  const inSlots = new Set(Object.values(ui.slots).flat());
   const cards = handOrder(ctx, view.hand.filter((c) => !(exchanging && inSlots.has(c))));
   const interactive = ctx.playing && (view.phase === "play" || exchanging);
   const playing = ctx.playing && view.phase === "play";
   const playable = playing ? playableCards(view) : null;
-  const dimming = playable && playable.size > 0 || (playing && view.turn === ctx.me);
+  const dimming = playable && playable.size > 0 || (playing && view.turn === ctx.actor);
   const got = receivedCards(ctx);
   const width = Math.max(200, ctx.width - 16);
   const cardW = ctx.cardWidth;
@@ -64,8 +101,9 @@ export function renderHand(ctx) {
     return card;
   };
   return h("div", {
-    class: ["hand", `rows-${rows.length}`, interactive && "interactive"], role: "group",
-    "aria-label": tn("Your hand, {n} card", "Your hand, {n} cards", view.hand.length),
+    class: ["hand", `rows-${rows.length}`, interactive && "interactive", ctx.actor !== ctx.me && "table-hand"], role: "group",
+    "aria-label": ctx.actor !== ctx.me ? tn("The Table's hand, {n} card", "The Table's hand, {n} cards", view.hand.length)
+      : tn("Your hand, {n} card", "Your hand, {n} cards", view.hand.length),
     style: `--step:${step}px`,
   },
   rows.map((row) => h("div", { class: "hand-row" }, row.map(widget))),
@@ -76,7 +114,7 @@ export function renderHand(ctx) {
 
 /** The cards this seat received in the round's exchange: card -> the seat that gave it. */
 export function receivedCards(ctx) {
-  const got = ctx.view.exchange && ctx.view.exchange.received;
+  const got = ctx.acting.exchange && ctx.acting.exchange.received;
   // One card per giver, or several as one string ("R7 G3") where a ruleset hands over more.
   return new Map(got ? Object.entries(got).flatMap(([seat, codes]) => codes.split(" ").map((c) => [c, Number(seat)])) : []);
 }
@@ -84,13 +122,19 @@ export function receivedCards(ctx) {
 function toggle(ctx, code, exchanging, event) {
   const ui = ctx.ui;
   if (ui.dragged) { ui.dragged = false; event.preventDefault(); return; }  // the end of a drag is no tap
-  if (exchanging) {
+  if (exchanging && exchangeCount(ctx) === 1) {
     const was = ui.selected.has(code);
     ui.selected.clear();
     if (!was) ui.selected.add(code);
   } else if (ui.selected.has(code)) ui.selected.delete(code);
   else ui.selected.add(code);
   ctx.update();
+}
+
+/** How many cards the acting seat gives in all (geometry.exchange: {target: count}). */
+export function exchangeCount(ctx) {
+  const pattern = ctx.geo ? ctx.geo.exchange[ctx.actor] : {};
+  return Object.values(pattern || {}).reduce((a, b) => a + b, 0);
 }
 
 function moveCard(ctx, order, code, index) {

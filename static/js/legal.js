@@ -57,6 +57,19 @@ export function holdsMahjong(play, mahjong) {
   return cardsOf(play).includes(mahjong);
 }
 
+/** How good a card is where the best cards must be given (the hierarchy's exchange):
+ * Dragon, Phoenix, Mah Jong, then A down to 2 (the engine's order, round.strength). */
+function strength(code, ruleset, ranks) {
+  const info = describeCard(code, ruleset);
+  if (!info.rank) return { dragon: 300, phoenix: 299, mahjong: 298 }[info.special] || -1;
+  return ranks.indexOf(info.rank);
+}
+
+/** The `n` best cards of a hand (among equal ones, any may go). */
+export function bestCards(hand, n, ruleset, ranks) {
+  return [...hand].sort((a, b) => strength(b, ruleset, ranks) - strength(a, ruleset, ranks)).slice(0, n);
+}
+
 /** The Mah Jong's code in a ruleset. */
 export function mahjongCode(ruleset) {
   return ruleset === "fifty-two" ? "CA" : "Mj";
@@ -76,7 +89,12 @@ export function obligation(view, ruleset) {
   if (!legal || view.game_over) return null;
   if (legal.gift.length) return t("Choose who gets the Dragon's trick");
   if (legal.grand) return t("Call Grand Tichu or not?");
-  if (legal.exchange) return t("Choose a card for each player: tap a card, then a place.");
+  if (legal.exchange) {
+    const pattern = Object.values(view.geometry.exchange[view.viewer] || {});
+    return pattern.length === view.seats - 1 && pattern.every((n) => n === 1)
+      ? t("Choose a card for each player: tap a card, then a place.")
+      : t("Choose the cards to give: tap cards, then a place.");
+  }
   if (view.phase !== "play" || view.turn !== view.viewer) return null;
   const plays = legal.plays;
   const wish = view.wish;

@@ -5,7 +5,7 @@ import { h } from "./dom.js";
 import { lang, rankName, t } from "./i18n.js";
 import { cardRow, describeCard } from "./cards.js";
 import { signed, playLine } from "./center.js";
-import { placeName } from "./seats.js";
+import { placeName, titleName } from "./seats.js";
 import { store } from "./store.js";
 
 const QUICK = {
@@ -15,7 +15,7 @@ const QUICK = {
 export const quickText = (code) => (QUICK[code] ? QUICK[code]() : code);
 
 export function panelList(ctx) {
-  const list = [["score", t("Score")], ["history", t("History")], ["chat", t("Chat")]];
+  const list = [["score", ctx.view && !ctx.columns() ? t("Ranking") : t("Score")], ["history", t("History")], ["chat", t("Chat")]];
   if (ctx.table.settings && ctx.table.settings.tracker) list.push(["tracker", t("Cards")]);
   list.push(["settings", t("Settings"), "⚙"]);
   return list;
@@ -34,14 +34,15 @@ export function renderTabs(ctx) {
     h("span", { class: "visually-hidden" }, t("{n} new", { n: ctx.ui.unread }))) : null)));
 }
 
-/** Every team's total, always on screen (in the Score tab): "35 : 65". */
+/** Every team's (Trichu: every seat's) total, always on screen (in the Score tab): "35 : 65". */
 function totalsLine(ctx) {
   const totals = ctx.view ? ctx.view.scores.totals : null;
   if (!totals) return null;
-  return h("span", { class: "totals", dataset: { totals: totals.join(":") } }, " ", totals.map((n, team) => [
-    team ? h("span", { "aria-hidden": "true" }, " : ") : null,
-    h("span", { class: `total team-${team}` }, h("span", { class: "visually-hidden" }, t("Team {n}", { n: team + 1 }), " "),
-      String(n))]));
+  const columns = ctx.columns();
+  return h("span", { class: "totals", dataset: { totals: totals.join(":") } }, " ", columns.map((c) => [
+    c.index ? h("span", { "aria-hidden": "true" }, " : ") : null,
+    h("span", { class: `total team-${c.index}` }, h("span", { class: "visually-hidden" },
+      c.seat === null ? t("Team {n}", { n: c.index + 1 }) : ctx.name(c.seat), " "), String(totals[c.index]))]));
 }
 
 export function renderPanel(ctx) {
@@ -62,44 +63,83 @@ export function renderPanel(ctx) {
 function scoreSheet(ctx) {
   const view = ctx.view;
   if (!view) return h("p", {}, t("The game has not started yet."));
+  const columns = ctx.columns();
+  if (!columns) return rankingSheet(ctx);
   const { totals, rounds } = view.scores;
-  const running = [0, 0];
+  const running = columns.map(() => 0);
   const rows = rounds.map((r, i) => {
-    running[0] += r.scores[0];
-    running[1] += r.scores[1];
+    columns.forEach((c) => { running[c.index] += r.scores[c.index]; });
     return h("tr", {},
       h("th", { scope: "row" }, String(i + 1)),
-      [0, 1].map((team) => h("td", {},
-        h("span", { class: "points" }, signed(r.scores[team])),
-        h("span", { class: "detail" }, roundDetail(ctx, r, team).join(" · ")),
-        h("span", { class: "running" }, String(running[team])))));
+      columns.map((c) => h("td", {},
+        h("span", { class: "points" }, signed(r.scores[c.index])),
+        h("span", { class: "detail" }, roundDetail(ctx, r, c).join(" · ")),
+        h("span", { class: "running" }, String(running[c.index])))));
   });
   return h("div", { class: "scores" },
     h("table", {},
       h("caption", { class: "visually-hidden" }, t("Score")),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Round")),
-        [0, 1].map((team) => h("th", { scope: "col", class: `team-${team}` }, ctx.teamName(team))))),
+        columns.map((c) => h("th", { scope: "col", class: `team-${c.index}` }, c.label)))),
       h("tbody", {}, rows),
       h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, t("Total")),
-        [0, 1].map((team) => h("td", { class: "total", dataset: { team: String(team) } }, String(totals[team])))))),
-    rounds.length ? chart(ctx, rounds) : null,
-    rounds.length ? h("p", { class: "record-links" },
-      h("a", { href: `/t/${ctx.table.code}/record.json`, download: "" },
-        view.game_over ? t("Download the game record") : t("Download the completed rounds")),
-      " · ", h("a", { href: `/replay?table=${ctx.table.code}`, target: "_blank", rel: "noopener" },
-        t("Watch the replay"))) : null);
+        columns.map((c) => h("td", { class: "total", dataset: { team: String(c.index) } }, String(totals[c.index])))))),
+    rounds.length ? chart(ctx, rounds, columns) : null,
+    recordLinks(ctx));
 }
 
-function roundDetail(ctx, r, team) {
+function recordLinks(ctx) {
+  const view = ctx.view;
+  if (!view.scores.rounds.length) return null;
+  return h("p", { class: "record-links" },
+    h("a", { href: `/t/${ctx.table.code}/record.json`, download: "" },
+      view.game_over ? t("Download the game record") : t("Download the completed rounds")),
+    " · ", h("a", { href: `/replay?table=${ctx.table.code}`, target: "_blank", rel: "noopener" },
+      t("Watch the replay")));
+}
+
+/** The seats whose calls and card points count in a column in round `r` (Trichu's teams change
+ * with the dealer: the round's own `teams` say them). */
+export function columnSeats(ctx, r, column) {
+  if (column.seat === null) return ctx.seatList.filter((s) => ctx.teamOf(s) === column.index);
+  return (r.teams || []).find((team) => team.includes(column.seat)) || [column.seat];
+}
+
+function roundDetail(ctx, r, column) {
   const out = [];
-  if (r.card_points) out.push(t("cards {n}", { n: r.card_points[team] }));
+  const seats = columnSeats(ctx, r, column);
+  const team = column.seat === null ? column.index : (r.teams || []).findIndex((m) => m.includes(column.seat));
+  if (r.card_points && team >= 0) out.push(t("cards {n}", { n: r.card_points[team] }));
   r.calls.forEach((call, seat) => {
-    if (!call || seat % 2 !== team) return;
+    if (!call || !seats.includes(seat)) return;
     const name = call === "grand" ? t("Grand Tichu") : t("Tichu");
     out.push(`${name} ${r.call_made[seat] ? "✓" : "✗"} ${ctx.name(seat)}`);
   });
-  if (r.double_victory && r.out_order[0] % 2 === team) out.push(t("double victory"));
+  if (r.double_victory && seats.includes(r.out_order[0])) out.push(t("double victory"));
   return out;
+}
+
+/** Grandseigneur: no points, a ranking: each player's title now and place in every round. */
+function rankingSheet(ctx) {
+  const view = ctx.view;
+  const rounds = view.scores.rounds;
+  const players = [...ctx.seatList].sort((a, b) => ctx.relative(a) - ctx.relative(b));
+  return h("div", { class: "scores ranking" },
+    h("table", {},
+      h("caption", { class: "visually-hidden" }, t("Ranking")),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Player")), h("th", { scope: "col" }, t("Title now")),
+        rounds.map((_, i) => h("th", { scope: "col" }, t("R{n}", { n: i + 1 }))))),
+      h("tbody", {}, players.map((seat) => h("tr", { dataset: { seat: String(seat) } },
+        h("th", { scope: "row" }, ctx.name(seat)),
+        h("td", { class: "title" }, ctx.title(seat) ? titleName(ctx.title(seat)) : "–"),
+        rounds.map((r, i) => {
+          const place = r.out_order.indexOf(seat) + 1;
+          const title = r.titles ? titleName(r.titles[seat]) : "";
+          return h("td", { title, dataset: { round: String(i + 1) } }, h("span", { "aria-hidden": "true" }, String(place)),
+            h("span", { class: "visually-hidden" }, t("Round {n}: {place}, {title}", { n: i + 1, place: placeName(place), title })));
+        }))))),
+    rounds.length ? h("p", { class: "hint" }, t("The numbers are the places in each round.")) : null,
+    recordLinks(ctx));
 }
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -111,12 +151,12 @@ function svg(tag, attrs, ...children) {
   return el;
 }
 
-/** Both teams' totals after each round, as an inline SVG line chart (the target dotted). */
-function chart(ctx, rounds) {
-  const totals = [[0, 0]];
+/** Every column's totals after each round, as an inline SVG line chart (the target dotted). */
+function chart(ctx, rounds, columns) {
+  const totals = [columns.map(() => 0)];
   for (const r of rounds) {
     const last = totals[totals.length - 1];
-    totals.push([last[0] + r.scores[0], last[1] + r.scores[1]]);
+    totals.push(columns.map((c) => last[c.index] + r.scores[c.index]));
   }
   const target = ctx.table.options.target || 0;
   const values = totals.flat();
@@ -127,7 +167,7 @@ function chart(ctx, rounds) {
   const y = (v) => T + ((top - v) * (H - T - B)) / (top - bottom || 1);
   const line = (team) => totals.map((p, i) => `${x(i).toFixed(1)},${y(p[team]).toFixed(1)}`).join(" ");
   const label = t("Totals after each round: {a}", {
-    a: totals.slice(1).map((p, i) => `${i + 1}: ${p[0]} : ${p[1]}`).join(", ") });
+    a: totals.slice(1).map((p, i) => `${i + 1}: ${p.join(" : ")}`).join(", ") });
   return svg("svg", { class: "chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label },
     svg("line", { x1: L, x2: W - R, y1: y(0), y2: y(0), class: "axis" }),
     target ? svg("line", { x1: L, x2: W - R, y1: y(target), y2: y(target), class: "target" }) : null,
@@ -135,10 +175,10 @@ function chart(ctx, rounds) {
     svg("text", { x: L - 4, y: y(0) + 4, class: "tick", "text-anchor": "end" }, document.createTextNode("0")),
     bottom < 0 ? svg("text", { x: L - 4, y: y(bottom), class: "tick", "text-anchor": "end" },
       document.createTextNode(String(bottom))) : null,
-    svg("polyline", { points: line(0), class: "line team-0" }),
-    svg("polyline", { points: line(1), class: "line team-1" }),
-    ...totals.map((p, i) => svg("circle", { cx: x(i), cy: y(p[0]), r: 3, class: "dot team-0" })),
-    ...totals.map((p, i) => svg("rect", { x: x(i) - 3, y: y(p[1]) - 3, width: 6, height: 6, class: "dot team-1" })));
+    ...columns.map((c) => svg("polyline", { points: line(c.index), class: `line team-${c.index}` })),
+    ...columns.flatMap((c) => totals.map((p, i) => (c.index === 1
+      ? svg("rect", { x: x(i) - 3, y: y(p[c.index]) - 3, width: 6, height: 6, class: `dot team-${c.index}` })
+      : svg("circle", { cx: x(i), cy: y(p[c.index]), r: 3, class: `dot team-${c.index}` })))));
 }
 
 // -- history -------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import { t } from "./i18n.js";
 import { renderRequests, renderSeat } from "./seats.js";
 import { renderCenter } from "./center.js";
 import { renderActions, renderDialog } from "./controls.js";
-import { renderHand } from "./hand.js";
+import { openTableHand, renderHands } from "./hand.js";
 import { renderPanel, renderTabs } from "./panels.js";
 import { renderSummary, summaryRound } from "./summary.js";
 
@@ -13,8 +13,7 @@ export function render(root, ctx) {
   const active = document.activeElement;
   const focusKey = active && active.dataset ? active.dataset.key || active.dataset.card : null;
   const caret = active && active.tagName === "INPUT" && active.type === "text" ? active.selectionStart : null;
-  const seats = ctx.table.seats.map((_, seat) => seat);
-  const around = seats.filter((s) => s !== ctx.base);
+  const around = ctx.seatList.filter((s) => s !== ctx.base).sort((a, b) => ctx.relative(a) - ctx.relative(b));
   const summary = summaryRound(ctx);  // while it is open, the next round's decisions wait
   const dialog = summary ? null : renderDialog(ctx);
   replace(root,
@@ -22,13 +21,15 @@ export function render(root, ctx) {
       t("This table's saved game is damaged: it can be watched, not played.")) : null,
     ctx.table.status === "waiting" ? lobbyPanel(ctx) : renderRequests(ctx) || takeOverPanel(ctx),
     // Under the panel's sheet (phones) the table is inert: no focus, no taps, hidden from screen readers.
-    h("div", { class: ["felt", `status-${ctx.table.status}`], inert: Boolean(ctx.ui.panel && !ctx.wide) },
-      h("div", { class: "opponents" }, around.map((s) => renderSeat(ctx, s))),
+    h("div", { class: ["felt", `status-${ctx.table.status}`], inert: Boolean(ctx.ui.panel && !ctx.wide),
+      dataset: { seats: String(ctx.seatList.length) } },
+      aroundTable(ctx, around),
+      openTableHand(ctx),
       summary ? h("section", { class: "center" }, renderSummary(ctx, summary)) : renderCenter(ctx),
       h("div", { class: "me-area" },
         renderSeat(ctx, ctx.base, ctx.seated && ctx.view && ctx.view.hand ? sortButton(ctx) : null),
         summary ? null : dialog || renderActions(ctx),
-        summary ? null : renderHand(ctx))),
+        summary ? null : renderHands(ctx))),
     h("aside", { class: "side" }, renderTabs(ctx), renderPanel(ctx)));
   root.dataset.version = String(ctx.version);
   root.dataset.busy = ctx.ui.busy ? "1" : "";  // a request is waiting for its answer
@@ -46,6 +47,18 @@ export function render(root, ctx) {
       if (caret !== null && again.setSelectionRange) again.setSelectionRange(caret, caret);
     }
   }
+}
+
+/** The others around the table, in three groups (right, top, left) a tablet lays out round the
+ * middle; a phone shows them in one row from the left-hand neighbour round to the right-hand one. */
+function aroundTable(ctx, around) {
+  const k = around.length;
+  const group = (side, seats) => h("div", { class: ["around", `around-${side}`] }, seats.map((s) => renderSeat(ctx, s, null, k + 1 - ctx.relative(s))));
+  const on = (side) => around.filter((s) => ctx.side(s) === side);
+  // Seen from the chair: the right-hand side runs up from the viewer, the top from right to
+  // left, the left-hand side down to the viewer.
+  return h("div", { class: "opponents", style: `--cols:${k > 6 ? 4 : Math.min(k, 3)}` },
+    group("left", on("left")), group("top", on("top").reverse()), group("right", on("right").reverse()));
 }
 
 /** The hand's order as it is now ("By rank"); a tap switches to the other one. */

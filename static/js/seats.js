@@ -1,22 +1,33 @@
-// The four places around the table: who sits where, their cards, calls and places;
-// before the start, the seat picker and the host's bot controls.
+// The places around the table: who sits where (partners and opponents told apart), their cards,
+// calls, titles and places; before the start, the seat picker and the host's bot controls.
 import { h } from "./dom.js";
 import { levelName, t, tn } from "./i18n.js";
 import { countdown } from "./countdown.js";
 
-const PLACES = { 1: () => t("1st"), 2: () => t("2nd"), 3: () => t("3rd"), 4: () => t("4th") };
-export const placeName = (n) => (PLACES[n] ? PLACES[n]() : String(n));
+const PLACES = { 1: () => t("1st"), 2: () => t("2nd"), 3: () => t("3rd") };
+export const placeName = (n) => (PLACES[n] ? PLACES[n]() : t("{n}th", { n }));
+// The Grandseigneur's titles, from the first place to the last (the engine names them).
+const TITLES = {
+  Grandseigneur: () => t("Grandseigneur"), Seigneur: () => t("Seigneur"), "Maître": () => t("Maître"),
+  Bourgeois: () => t("Bourgeois"), Chevalier: () => t("Chevalier"), Marchand: () => t("Marchand"),
+  Artisan: () => t("Artisan"), Paysan: () => t("Paysan"), Porcher: () => t("Porcher"), Vagabond: () => t("Vagabond"),
+  Pauvre: () => t("Pauvre"), "Misérable": () => t("Misérable"),
+};
+export const titleName = (title) => (TITLES[title] ? TITLES[title]() : title);
 
-export function renderSeat(ctx, seat, extra = null) {
-  const info = ctx.table.seats[seat];
+export function renderSeat(ctx, seat, extra = null, order = null) {
+  const info = ctx.table.seats[seat] || {};  // the Trichu Table is no seat of the table's list
   const player = ctx.player(seat);
   const view = ctx.view;
   const isTurn = view && !view.game_over && (view.turn === seat || view.gift_from === seat);
   const chat = ctx.bubbles && ctx.bubbles[seat];
+  const team = ctx.teamOf(seat);
+  const title = ctx.title(seat);
+  const geo = ctx.geo;
   return h("section", {
-    class: ["seat", `pos-${ctx.position(seat)}`, `team-${ctx.teamOf(seat)}`, isTurn && "turn", seat === ctx.me && "mine"],
+    class: ["seat", `team-${team}`, `rel-${ctx.relation(seat)}`, isTurn && "turn", seat === ctx.me && "mine"],
     "aria-label": t("{name} ({relation})", { name: ctx.name(seat), relation: ctx.relationName(seat) }),
-    dataset: { seat: String(seat) },
+    dataset: { seat: String(seat) }, style: order === null ? null : `--o:${order}`,
   },
   h("div", { class: "seat-head" },
     h("span", { class: "name" }, ctx.name(seat)),
@@ -26,9 +37,12 @@ export function renderSeat(ctx, seat, extra = null) {
     info.away || (info.human && !info.online && !info.bot) ? h("span", { class: "tag away" }, t("away")) : null,
     info.standin_at ? countdown(ctx, info.standin_at, "standin") : null,
     info.turn_ends ? countdown(ctx, info.turn_ends, "turn") : null,
-    h("span", { class: "tag team" }, t("Team {n}", { n: ctx.teamOf(seat) + 1 }))),
+    title ? h("span", { class: "tag title" }, titleName(title)) : null,
+    geo && geo.dealer === seat && geo.table !== null ? h("span", { class: "tag dealer" }, t("dealer")) : null,
+    geo && geo.controller[seat] !== seat ? h("span", { class: "tag" }, t("played by {name}", { name: ctx.name(geo.controller[seat]) })) : null,
+    team !== null && team !== undefined ? h("span", { class: "tag team" }, t("Team {n}", { n: team + 1 })) : null),
   player ? playerState(ctx, seat, player) : pickerState(ctx, seat, info),
-  ctx.table.status !== "waiting" ? manageDuringGame(ctx, seat, info) : null,
+  ctx.table.status !== "waiting" && !ctx.isTable(seat) ? manageDuringGame(ctx, seat, info) : null,
   extra,
   chat ? h("p", { class: "bubble", "aria-hidden": "true" }, h("strong", {}, ctx.name(seat), ": "), chat) : null);
 }

@@ -5,7 +5,8 @@
 // decisions wait behind it.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { placeName } from "./seats.js";
+import { placeName, titleName } from "./seats.js";
+import { columnSeats } from "./panels.js";
 import { gameOver, signed } from "./center.js";
 
 const AUTO_CLOSE = 6;  // seconds, once everybody else is ready
@@ -61,7 +62,7 @@ function autoClose(ctx, waiting) {
 export function renderSummary(ctx, number) {
   const view = ctx.view;
   const r = view.scores.rounds[number - 1];
-  const teams = view.scores.totals.map((_, team) => team);
+  const columns = ctx.columns() || [];
   const waiting = waitingFor(ctx);
   const left = autoClose(ctx, waiting);
   const calls = r.calls.map((call, seat) => {
@@ -75,22 +76,37 @@ export function renderSummary(ctx, number) {
     view.game_over ? gameOver(ctx) : null,
     h("h2", { id: "summary-title" }, t("Round {n} is over", { n: number })),
     h("ol", { class: "out-order", "aria-label": t("Who went out") }, r.out_order.map((seat, i) => h("li", {},
-      h("strong", {}, placeName(i + 1)), " ", ctx.name(seat)))),
+      h("strong", {}, placeName(i + 1)), " ", ctx.name(seat), r.titles ? [" · ", titleName(r.titles[seat])] : null))),
     r.double_victory ? h("p", { class: "double" }, t("Double victory for {team}!",
-      { team: ctx.teamName(ctx.teamOf(r.out_order[0])) })) : null,
+      { team: winners(ctx, r, columns) })) : null,
     calls.length ? h("ul", { class: "calls" }, calls) : null,
-    h("table", { class: "summary-scores" },
+    columns.length ? h("table", { class: "summary-scores" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Team")), h("th", { scope: "col" }, t("Card points")),
         h("th", { scope: "col" }, t("Round")), h("th", { scope: "col" }, t("Total")))),
-      h("tbody", {}, teams.map((team) => h("tr", { class: `team-${team}`, dataset: { team: String(team) } },
-        h("th", { scope: "row" }, ctx.teamName(team)),
-        cell(r.card_points ? String(r.card_points[team]) : "–", "cards"),
-        cell(signed(r.scores[team]), "round"),
-        cell(String(view.scores.totals[team]), "total"))))),
+      h("tbody", {}, columns.map((c) => h("tr", { class: `team-${c.index}`, dataset: { team: String(c.index) } },
+        h("th", { scope: "row" }, c.label),
+        cell(cardPoints(r, c), "cards"),
+        cell(signed(r.scores[c.index]), "round"),
+        cell(String(view.scores.totals[c.index]), "total"))))) : null,
     h("div", { class: "summary-foot" },
       waiting && waiting.length ? h("p", { class: "waiting" },
         t("Waiting for {names}", { names: waiting.map((s) => ctx.name(s)).join(", ") })) : null,
       left !== null ? h("p", { class: "closing" }, t("Closes in {n} s", { n: left })) : null,
       h("button", { type: "button", class: "primary", dataset: { key: "summary-close" }, onclick: () => closeSummary(ctx) },
         view.game_over ? t("Close") : t("Next round"))));
+}
+
+/** The card points of a column's team in round `r` (Trichu: the round's team of the seat). */
+function cardPoints(r, column) {
+  if (!r.card_points) return "–";
+  const team = column.seat === null ? column.index : (r.teams || []).findIndex((m) => m.includes(column.seat));
+  return team >= 0 ? String(r.card_points[team]) : "–";
+}
+
+/** Who made the double victory: the team of the first one out (in that round's teams). */
+function winners(ctx, r, columns) {
+  const first = r.out_order[0];
+  const column = columns.find((c) => columnSeats(ctx, r, c).includes(first));
+  if (!column || column.seat === null) return ctx.teamName(ctx.teamOf(first));
+  return columnSeats(ctx, r, column).map((s) => ctx.name(s)).join(" & ");
 }

@@ -5,7 +5,7 @@ import { h } from "./dom.js";
 import { refusal, t } from "./i18n.js";
 import { store } from "./store.js";
 import { TableConnection } from "./net.js";
-import { makeContext } from "./context.js";
+import { actingView, actorOf, makeContext } from "./context.js";
 import { render } from "./render.js";
 import { logLine, quickText } from "./panels.js";
 import { obligation } from "./legal.js";
@@ -25,7 +25,8 @@ const baseTitle = document.title;
 
 const ui = {
   selected: new Set(),
-  slots: { left: null, partner: null, right: null },
+  slots: {},  // exchange target seat -> the cards put there
+  actor: null,  // Trichu's dealer: "table" to act with the Table's hand where both could act
   pending: null,
   busy: false,
   name: store.name(),
@@ -42,6 +43,7 @@ let doc = null;
 let seenDoc = null;  // a copy of the document as last rendered (patches change `doc` in place)
 let version = null;
 let lastRound = null;
+let lastActor = null;
 let myTurn = false;
 let deferred = false;
 let askToken = null;  // the token of a request to take over a bot's seat, kept once the host agrees
@@ -73,6 +75,8 @@ const UNDO_MS = 3000;
 let callTimer = null;
 
 function call(action) {
+  const actor = actorOf(doc, ui);
+  if (actor !== doc.you.seat) action = { ...action, seat: actor };  // the dealer calls for the Table
   ui.call = { action, until: Date.now() + UNDO_MS, version };  // decided on the version on screen
   clearInterval(callTimer);
   callTimer = setInterval(() => { if (Date.now() >= ui.call.until) sendCall(); else update(); }, 1000);
@@ -103,11 +107,13 @@ async function act(action) {
   if (ui.call) await sendCall();  // the call was meant: it goes before the next action
   // Decided on the version on screen now; net.js retries it with the same id if need be.
   const decided = version;
+  const actor = actorOf(doc, ui);
+  if (actor !== doc.you.seat) action = { ...action, seat: actor };  // the dealer acts for the Table
   const ack = await request("act", null, () => connection.act(action, decided));
   if (ack.ok) {
     ui.selected.clear();
     ui.pending = null;
-    if (action.act === "exchange") ui.slots = { left: null, partner: null, right: null };
+    if (action.act === "exchange") ui.slots = {};
     update();
   }
   return ack;
@@ -156,17 +162,19 @@ function setSort(mode) {
 
 /** Drop local choices the new state makes meaningless (cards gone, a new phase). */
 function reconcile() {
-  const view = doc.game;
+  const actor = actorOf(doc, ui);
+  if (actor !== lastActor) { ui.selected.clear(); ui.slots = {}; ui.pending = null; lastActor = actor; }
+  const view = actingView(doc.game, actor);
   const hand = new Set(view && view.hand ? view.hand : []);
   for (const c of [...ui.selected]) if (!hand.has(c)) ui.selected.delete(c);
   const exchanging = view && view.phase === "exchange" && view.legal && view.legal.exchange;
-  for (const rel of Object.keys(ui.slots)) {
-    if (!exchanging || !hand.has(ui.slots[rel])) ui.slots[rel] = null;
+  for (const target of Object.keys(ui.slots)) {
+    if (!exchanging || !ui.slots[target].every((c) => hand.has(c))) delete ui.slots[target];
   }
   const round = view ? view.round : null;
-  if (round !== lastRound) { ui.selected.clear(); ui.pending = null; ui.order = null; lastRound = round; }
+  if (round !== lastRound) { ui.selected.clear(); ui.pending = null; ui.order = null; ui.actor = null; lastRound = round; }
   const hold = doc.table.bombs && doc.table.bombs.hold;
-  const holding = ui.pending && ui.pending.kind === "bombs" && hold && view && hold.seat === view.viewer;
+  const holding = ui.pending && ui.pending.kind === "bombs" && hold && hold.seat === doc.you.seat;
   if (ui.pending && !holding
       && !(view && view.phase === "play" && view.legal && (view.legal.plays.length || view.legal.bombs.length))) {
     ui.pending = null;
@@ -196,7 +204,7 @@ function update() {
 
 /** The turn signal (words, sound, vibration, the title), given once a play in flight has landed. */
 function signalTurn(ctx) {
-  const view = doc.game;
+  const view = ctx.acting;
   const duty = view && ctx.playing ? obligation(view, ctx.ruleset) : null;
   const turn = Boolean(duty);
   if (turn && !myTurn) {
