@@ -139,4 +139,7 @@ def register(app: Flask, hub, limits: Limits) -> None:
 
     @app.get("/healthz")
     def health():
-        return jsonify(ok=True, tables=len(registry.all()), store=registry.store.kind)
+        # deadlines: tables whose grace periods or turn timers this process watches (with Redis,
+        # only the process that runs the table does).
+        return jsonify(ok=True, tables=len(registry.all()), store=registry.store.kind,
+                       deadlines=hub.timers.watched() if hub.timers is not None else 0)

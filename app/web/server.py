@@ -23,6 +23,7 @@ Configuration (environment variables, or keys of `create_app(config)`):
   of processes serve them (`app/web/shared.py`, deploy/README.md); the data directory is unused.
 - `TICHU_CLOCK` (a key of `create_app(config)` only): the wall clock of deadlines, a callable
   giving seconds; tests pass a clock they move on themselves (`hub.timers.wake()` after a move).
+  Tests of real server processes use `TICHU_TEST_CLOCK=<file>` in testing mode (`clocks.py`).
 
 Production: one process (the tables in use live in its memory), threads for the connections:
 `gunicorn -w 1 --threads 500 -b 0.0.0.0:5000 'app.web.server:create_app()'`
@@ -42,7 +43,7 @@ from flask import Flask
 from flask_socketio import SocketIO
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import assets, async_mode, events, i18n, packets, routes, serve
+from . import assets, async_mode, clocks, events, i18n, packets, routes, serve
 from .bots_runner import BotRunner
 from .hub import Hub
 from .json_import import import_json_tables
@@ -196,11 +197,11 @@ def _one_process(app: Flask, socketio: SocketIO):
     def emit(to: str, event: str, data: dict) -> None:
         socketio.emit(event, data, to=to)
 
-    hub = Hub(registry, emit, SocketRooms(socketio), clock=app.config.get("TICHU_CLOCK") or time.time)
+    hub = Hub(registry, emit, SocketRooms(socketio), clock=clocks.configured(app.config))
     runner = BotRunner(hub, registry, delay=app.config["TICHU_BOT_DELAY"],
                        workers=app.config["TICHU_BOT_WORKERS"], think=async_mode.thinker(mode))
     hub.bots = runner
-    hub.timers = Timers(hub.expire, clock=hub.clock)
+    hub.timers = Timers(hub.expire, clock=hub.clock, poll=clocks.poll_seconds(hub.clock))
     registry.on_load = hub.loaded  # a loaded game carries on: its bots, grace periods and timers
     return store, registry, hub
 

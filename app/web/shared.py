@@ -20,11 +20,16 @@ as with one process. What changes:
   the room change goes through the queue too, just before the messages of that
   version, so the process that made the change moves connections of any process
   (the stored connections of the version before say where each one was).
-- `SharedBots` runs a table's bots in the one process holding the table's
-  lease; others tell the holder through a Redis channel after a change.
+- A table's bots and its deadlines (grace periods, turn timers, the bomb window)
+  run in the one process holding the table's lease (`runs:{code}`): `SharedBots`
+  runs the bots there and `SharedTimers` watches the deadlines only there. The
+  first process to store a change that needs them takes the lease; the others
+  tell the holder through a Redis channel after a change, and the holder, once
+  caught up, watches the new deadlines (or lets the lease go when the table
+  needs nothing run any more).
 - `Janitor` takes over after a dead process: its connections are removed from
-  their tables (they go offline for everybody) and the bots of tables whose
-  lease expired resume here.
+  their tables (they go offline for everybody) and the tables whose lease
+  expired (bots and deadlines) resume here.
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ import redis
 
 from app.bots import LEVELS, SimpleBot
 
-from . import table_docs
+from . import clocks, table_docs
 from .bots_runner import BotRunner
 from .errors import Refused
 from .hub import STATE_EVENT, Hub, _diff_sections
@@ -56,6 +61,18 @@ ANON = "-"  # the room key of watchers without a token
 
 def room_key(client: Client) -> str:
     return client.token_hash or ANON
+
+
+def run_lease(code: str) -> str:
+    """The lease of the process that runs a table's bots and deadlines."""
+    return f"runs:{code}"
+
+
+def needs_runner(table: Table) -> bool:
+    """Whether the table has bots to ask or deadlines to watch (lock held)."""
+    if table.status != PLAYING or table.damaged:
+        return False
+    return bool(table.bots) or table.next_deadline() is not None or any(s.forced for s in table.seats)
 
 
 def _bot_for(table: Table, seat: int):
@@ -106,8 +123,10 @@ class SharedRegistry(Registry):
             log.warning("cannot read table %s: %s", table.code, exc)
             raise Refused("store_unavailable", "the server cannot reach its store; please try again") \
                 from None
-        if table.room_docs[0] != table.version and self.hub is not None:
-            self.hub.prepare(table)
+        if self.hub is not None:
+            if table.room_docs[0] != table.version:
+                self.hub.prepare(table)
+            self.hub.caught_up(table)
 
     def _catch_up(self, table: Table) -> None:
         if table.saved is None:
@@ -154,8 +173,9 @@ class SharedRegistry(Registry):
 
 
 class SharedHub(Hub):
-    def __init__(self, registry: SharedRegistry, socketio, membership: Membership):
-        super().__init__(registry, self._emit, rooms=None)  # rooms here are per token: see broadcast
+    def __init__(self, registry: SharedRegistry, socketio, membership: Membership, clock=None):
+        # Rooms here are per token: see broadcast.
+        super().__init__(registry, self._emit, rooms=None, **({"clock": clock} if clock else {}))
         self.socketio = socketio
         self.membership = membership
         self._local: dict[str, set[str]] = {}  # table code -> its connections in this process
@@ -208,6 +228,16 @@ class SharedHub(Hub):
         the connections are in (each version's broadcast put them there)."""
         conns = table.saved.meta.get("extra", {}).get("conns") if table.saved is not None else None
         return {sid: token_hash or ANON for sid, (token_hash, _proc) in (conns or {}).items()}
+
+    def caught_up(self, table: Table) -> None:
+        """Under the lock, the table as Redis has it: the runner watches its deadlines as they
+        are now (another process may have changed them), or lets the table go."""
+        table.needed_runner = needs_runner(table)  # what the next change is compared with
+        if self.bots is not None and self.timers is not None and self.bots.runs(table.code):
+            if table.needed_runner:
+                self.timers.watch(table)
+            else:
+                self.bots.let_go(table.code)
 
     # -- documents ---------------------------------------------------------------------
 
@@ -291,38 +321,54 @@ class SharedHub(Hub):
 
 
 class SharedBots(BotRunner):
-    """Bots of a table run in the process that holds its lease (`bots:{code}`)."""
+    """A table's bots run in the process that holds its lease (`run_lease`), which also
+    watches its deadlines (`SharedTimers`)."""
 
     def __init__(self, hub, registry, membership: Membership, delay: float, workers: int):
         super().__init__(hub, registry, delay=delay, workers=workers)
         self.membership = membership
         self.redis = registry.store.redis
-        self.channel = membership.key("bots")
-        self.botted = membership.key("botted")
+        self.channel = membership.key("runs")
+        self.running = membership.key("running")  # the codes of tables whose lease was taken
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         self._pubsub.subscribe(**{self.channel: self._on_message})
         self._listener = self._pubsub.run_in_thread(sleep_time=1.0, daemon=True)
 
+    def runs(self, code: str) -> bool:
+        return self.membership.holds(run_lease(code))
+
     def poke(self, table: Table) -> None:
-        lease = f"bots:{table.code}"
+        """After a change (lock held): run the table here, or tell the process that runs it."""
         try:
-            if not table.bots or table.status != PLAYING:
-                if self.membership.holds(lease):
-                    self.membership.release(lease)
-                    self.redis.srem(self.botted, table.code)
+            if not needs_runner(table):
+                if self.runs(table.code):
+                    self.let_go(table.code)
+                elif getattr(table, "needed_runner", False):
+                    self.redis.publish(self.channel, table.code)  # the holder lets it go
                 return
-            if self.membership.take(lease):
-                self.redis.sadd(self.botted, table.code)
+            if self.membership.take(run_lease(table.code)):
+                self.redis.sadd(self.running, table.code)
                 super().poke(table)
             else:
                 self.redis.publish(self.channel, table.code)  # the holder looks
         except redis.RedisError as exc:  # the janitor's next sweep finds the table
-            log.warning("cannot hand table %s to its bots: %s", table.code, exc)
+            log.warning("cannot hand table %s to its runner: %s", table.code, exc)
+        finally:
+            table.needed_runner = needs_runner(table)
+
+    def let_go(self, code: str) -> None:
+        """The table needs nothing run any more: no lease, no deadlines watched here."""
+        self.hub.timers.forget(code)
+        try:
+            self.membership.release(run_lease(code))
+            self.redis.srem(self.running, code)
+        except redis.RedisError as exc:  # expires by itself; the janitor drops it from the set
+            log.warning("cannot let table %s go: %s", code, exc)
 
     def _on_message(self, message) -> None:
         code = message["data"].decode()
-        if self.membership.holds(f"bots:{code}") and self.registry.get(code) is not None:
-            self.wake(code)
+        if self.runs(code) and self.registry.get(code) is not None:
+            self.wake(code)  # its turn catches up: new deadlines are watched, the bots asked
 
     def wake(self, code: str) -> None:
         """Schedule a turn whatever this process last saw of the table: the turn catches up."""
@@ -333,27 +379,44 @@ class SharedBots(BotRunner):
                 self._push(code)
 
     def turn(self, table: Table) -> bool:
-        if not self.membership.holds(f"bots:{table.code}"):
+        if not self.runs(table.code):
             return False
         return super().turn(table)
 
     def adopt_orphans(self) -> None:
-        """Take the bots of tables whose lease expired (their process died)."""
-        codes = [c.decode() for c in self.redis.smembers(self.botted)]
+        """Run the tables whose lease expired (their process died): bots and deadlines."""
+        codes = [c.decode() for c in self.redis.smembers(self.running)]
         if not codes:
             return
-        holders = self.redis.mget([self.membership.key(f"lease:bots:{code}") for code in codes])
+        holders = self.redis.mget([self.membership.key(f"lease:{run_lease(code)}") for code in codes])
         for code, holder in zip(codes, holders):
             if holder is not None:
                 continue
             table = self.registry.get(code)
             if table is None:
-                self.redis.srem(self.botted, code)
+                self.redis.srem(self.running, code)
                 continue
-            with table.lock:  # catch up first
-                pass
-            log.info("taking over the bots of table %s", code)
-            self.poke(table)
+            with table.lock:  # caught up first
+                log.info("taking over table %s (its bots and deadlines)", code)
+                self.poke(table)
+                if self.runs(code):
+                    self.hub.timers.watch(table)
+                else:
+                    self.redis.srem(self.running, code)
+
+
+class SharedTimers(Timers):
+    """A table's deadlines are watched by the process that runs it (its lease), only there."""
+
+    def __init__(self, fire, bots: SharedBots, clock, poll: float):
+        super().__init__(fire, clock=clock, poll=poll)
+        self.bots = bots
+
+    def watch(self, table) -> None:
+        if self.bots.runs(table.code):
+            super().watch(table)
+        else:
+            self.forget(table.code)
 
     def stop(self):
         super().stop()
@@ -433,15 +496,14 @@ def build(app, socketio, url: str):
     registry = SharedRegistry(store, membership, testing=config["TICHU_TESTING"],
                               idle_seconds=config["TICHU_IDLE_SECONDS"],
                               bomb_window=bomb_window_default(config))
-    hub = SharedHub(registry, socketio, membership)
+    hub = SharedHub(registry, socketio, membership, clock=clocks.configured(config))
     registry.hub = hub
     membership.start()
     bots = SharedBots(hub, registry, membership, delay=config["TICHU_BOT_DELAY"],
                       workers=config["TICHU_BOT_WORKERS"])
     hub.bots = bots
-    # Deadlines (grace periods, turn timers) are watched by the process that made the change
-    # or loaded the table; firing twice is harmless: `expire` acts under the table's lock.
-    hub.timers = Timers(hub.expire, clock=hub.clock)
+    # Deadlines (grace periods, turn timers, bomb windows) are watched where the bots run.
+    hub.timers = SharedTimers(hub.expire, bots, clock=hub.clock, poll=clocks.poll_seconds(hub.clock))
     registry.on_load = hub.loaded
     janitor = Janitor(hub, bots, membership)
     janitor.start()

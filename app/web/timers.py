@@ -25,9 +25,11 @@ log = logging.getLogger(__name__)
 
 
 class Timers:
-    def __init__(self, fire: Callable[[str], None], clock: Callable[[], float] = time.time):
+    def __init__(self, fire: Callable[[str], None], clock: Callable[[], float] = time.time,
+                 poll: float = 60.0):
         self.fire = fire  # fire(code): a deadline of table `code` is due
         self.clock = clock
+        self.poll = poll  # the longest sleep without a look at the clock (clocks.poll_seconds)
         self._cond = threading.Condition()
         self._heap: list = []  # (due time, sequence, table code); stale entries are skipped
         self._due: dict[str, float] = {}  # table code -> its earliest deadline
@@ -44,6 +46,11 @@ class Timers:
             else:
                 self._schedule(table.code, due)
 
+    def forget(self, code: str) -> None:
+        """No deadline of table `code` is watched here any more."""
+        with self._cond:
+            self._due.pop(code, None)
+
     def later(self, code: str, seconds: float) -> None:
         """Look at table `code` again in `seconds` (after a change the store refused)."""
         with self._cond:
@@ -55,6 +62,11 @@ class Timers:
         self._due[code] = due
         heapq.heappush(self._heap, (due, next(self._seq), code))
         self._cond.notify_all()
+
+    def watched(self) -> int:
+        """How many tables have a deadline watched here."""
+        with self._cond:
+            return len(self._due)
 
     def due(self, code: str) -> float | None:
         """When table `code` is looked at next (None: no deadline)."""
@@ -105,7 +117,7 @@ class Timers:
                 continue
             wait = due - self.clock()
             if wait > 0:
-                self._cond.wait(min(wait, 60.0))  # wakes for earlier deadlines and clock changes
+                self._cond.wait(min(wait, self.poll))  # wakes for earlier deadlines and clock changes
                 continue
             heapq.heappop(self._heap)
             del self._due[code]

@@ -32,7 +32,7 @@ def contiguous(seat: Seat) -> bool:
 
 
 def lease_holder(redis_url: str, code: str) -> str | None:
-    value = redis.Redis.from_url(redis_url).get(f"tichu:lease:bots:{code}")
+    value = redis.Redis.from_url(redis_url).get(f"tichu:lease:runs:{code}")
     return value.decode() if value else None
 
 
