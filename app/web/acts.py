@@ -34,13 +34,22 @@ ID_MAX = 64
 REMEMBER = 16  # answers kept per seat: a retry concerns one of a seat's last few actions
 
 
-def must_act(legal: dict) -> bool:
-    """Whether a seat's legal actions include a decision the game waits for."""
-    return bool(legal["grand"] or legal["exchange"] or legal["gift"] or legal["plays"] or legal["pass"])
+def must_act(view: dict | None) -> bool:
+    """Whether the game waits for the view's player: for its own seat or one it acts for (the
+    Trichu dealer for the Table). From the engine's `to_act`, never from `legal`'s keys."""
+    return view is not None and view["viewer"] is not None and view["viewer"] in view["to_act"]
 
 
-def may_act(legal: dict | None) -> bool:
-    return bool(legal) and bool(must_act(legal) or legal["tichu"] or legal["bombs"])
+def may_act(view: dict | None) -> bool:
+    """Whether the view's player may do anything now: a pending decision, a call or a bomb (for
+    its own seat or for the Table it plays)."""
+    if view is None or view["legal"] is None:
+        return False
+    if must_act(view):
+        return True
+    table = view["table"]
+    return any(legal["tichu"] or legal["bombs"] for legal in
+               (view["legal"], table["legal"] if table and table["legal"] else None) if legal)
 
 
 def check_payload(data: dict, current: int) -> tuple[dict, int, str]:

@@ -94,7 +94,9 @@ class BombRules:
     # -- what the window and the hold refuse ---------------------------------------------------
 
     def bomb_block(self, seat: int, action: dict, now: float) -> Refused | None:
-        """Why `seat` may not make `action` now because of a hold or the window (None: it may)."""
+        """Why the player at `seat` may not make `action` now because of a hold or the window
+        (None: it may). `action["seat"]` may be a seat it acts for (the Trichu Table): a hold is
+        the player's, collecting the trick is the acted-for seat's lead."""
         act = action.get("act")
         if self.hold is not None and now < self.hold["until"] and self.hold["seat"] != seat \
                 and act in BLOCKED_BY_HOLD:
@@ -102,7 +104,8 @@ class BombRules:
             return Refused("bomb_hold", f"{name} is choosing a bomb: wait a moment")
         if self.window_until is not None and now < self.window_until:
             view = self.view(None)
-            collects = act == "gift" or (act == "play" and view is not None and view["turn"] == seat)
+            for_seat = action.get("seat", seat)
+            collects = act == "gift" or (act == "play" and view is not None and for_seat in view["pending"])
             if collects:
                 return Refused("bomb_window", "the won trick stays on the table a moment longer, "
                                               "so that anybody may still bomb it")
@@ -124,7 +127,8 @@ class BombRules:
         view = self.view(seat)
         if view is None or view["game_over"] or view["phase"] != "play" or not view["trick"]["plays"]:
             raise Refused("not_now", "a bomb needs cards on the table to beat")
-        if not view["hand"]:
+        table = view["table"]  # the Trichu dealer may bomb with the Table's cards too
+        if not view["hand"] and not (table and table["legal"] is not None and table["hand"]):
             raise Refused("not_now", "you have no cards left")
         if self.hold is not None and now < self.hold["until"]:
             raise Refused("bomb_hold", "somebody is choosing a bomb already")

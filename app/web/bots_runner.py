@@ -8,9 +8,15 @@ the table has not changed meanwhile; otherwise the change has poked the table
 again and the bots are asked anew. Every change asks every bot, so bots can
 call Tichu and bomb out of turn.
 
+A bot at seat s sees `view_for(game, s)`. Where s acts for another seat (the
+Trichu dealer for the Table: the view's `controls`), its answer may carry
+`"seat": <that seat>`; without it the answer is for s. Either way it is
+applied as played by s (`Game.apply(action, by=s)`). Who the game waits for
+comes from the view's `pending`/`to_act`, never from `legal`'s keys.
+
 A bot that raises, answers something illegal, or answers nothing when it must
-act is logged and replaced for that decision by SimpleBot, so a table never
-stalls.
+act is logged and replaced for that decision by SimpleBot (fallback.py: with a
+last resort behind it), so a table never stalls.
 
 Besides the bot seats, a seat whose turn timer ran out is asked too (the
 table's `deciders`): its stand-in makes only the decision the game waits for,
@@ -26,10 +32,10 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from app.bots import SimpleBot
 from app.engine import IllegalAction
 
 from .acts import may_act, must_act
+from .fallback import fallback
 from .tables import PLAYING, Refused, Table
 
 __all__ = ["BotRunner", "must_act", "may_act"]
@@ -37,24 +43,37 @@ __all__ = ["BotRunner", "must_act", "may_act"]
 log = logging.getLogger(__name__)
 
 
+def _due(legal: dict, pending: bool) -> dict:
+    legal = {**legal, "tichu": False, "grand_call": False}
+    if not pending:
+        legal["bombs"] = []  # out of turn
+    return legal
+
+
 def due_only(view: dict) -> dict:
     """A view whose legal actions are only the decision the game waits for (a stand-in
-    deciding for a person whose time ran out calls nothing and bombs nobody)."""
-    legal = {**view["legal"], "tichu": False, "grand_call": False}
-    if not legal["plays"]:
-        legal["bombs"] = []  # out of turn
-    return {**view, "legal": legal}
+    deciding for a person whose time ran out calls nothing and bombs nobody), for the seat
+    and for the Table its dealer plays."""
+    out = {**view, "legal": _due(view["legal"], view["viewer"] in view["pending"])}
+    table = view["table"]
+    if table and table["legal"] is not None:
+        out["table"] = {**table, "legal": _due(table["legal"], table["seat"] in view["pending"])}
+    return out
 
 
 def _calls(action: dict) -> bool:
     return action.get("act") == "tichu" or (action.get("act") == "grand" and action.get("call") is not False)
 
 
-def _priority(seat: int, action: dict, legal: dict) -> tuple:
+def _for_seat(seat: int, action: dict):
+    return action.get("seat", seat)
+
+
+def _priority(seat: int, action: dict, view: dict) -> tuple:
     # Calls first, then bombs out of turn (bombs go before ordinary plays), then the rest.
     if action.get("act") == "tichu":
         return (0, seat)
-    if action.get("act") == "play" and not must_act(legal):
+    if action.get("act") == "play" and _for_seat(seat, action) not in view["pending"]:
         return (1, seat)
     return (2, seat)
 
@@ -158,19 +177,20 @@ class BotRunner:
             asks = []
             for seat, bot, forced in table.deciders():
                 view = table.view(seat)
-                if forced and view is not None and must_act(view["legal"]):
+                if forced and must_act(view):
                     asks.append((seat, bot, due_only(view), forced))
-                elif not forced and view is not None and may_act(view["legal"]):
+                elif not forced and may_act(view):
                     asks.append((seat, bot, view, forced))
         decisions = []
         for seat, bot, view, forced in asks:
             action = self._decide(bot, seat, view)
-            if forced and action is not None and _calls(action):
-                # A stand-in never calls for a person: no Grand Tichu, and SimpleBot instead of a Tichu.
-                grand = action.get("act") == "grand"
-                action = {"act": "grand", "call": False} if grand else self._fallback(seat, view)
+            if forced and action is not None and (
+                    _calls(action) or _for_seat(seat, action) not in view["pending"]):
+                # A stand-in never calls or bombs for a person: no Grand Tichu, SimpleBot instead.
+                grand = action.get("act") == "grand" and _for_seat(seat, action) in view["pending"]
+                action = {**action, "call": False} if grand else fallback(view)
             if action is not None:
-                decisions.append((_priority(seat, action, view["legal"]), seat, action, view, forced))
+                decisions.append((_priority(seat, action, view), seat, action, view, forced))
         if not decisions:
             return False
         decisions.sort(key=lambda d: d[0])
@@ -200,16 +220,12 @@ class BotRunner:
                 raise TypeError(f"decide() returned {type(action).__name__}, not a dict")
         except Exception:
             log.exception("bot %s at seat %d failed; SimpleBot decides instead", type(bot).__name__, seat)
-            return self._fallback(seat, view)
-        if action is None and must_act(view["legal"]):
+            return fallback(view)
+        if action is None and must_act(view):
             log.warning("bot %s at seat %d did not act when it had to; SimpleBot decides instead",
                         type(bot).__name__, seat)
-            return self._fallback(seat, view)
+            return fallback(view)
         return action
-
-    @staticmethod
-    def _fallback(seat: int, view: dict) -> dict | None:
-        return SimpleBot(seat).decide(view)
 
     def _apply(self, table: Table, seat: int, action: dict, view: dict) -> bool:
         try:
@@ -218,12 +234,14 @@ class BotRunner:
         except (IllegalAction, Refused) as exc:
             log.warning("bot at table %s seat %d: %r refused (%s); SimpleBot decides instead",
                         table.code, seat, action, exc)
-        fallback = self._fallback(seat, view)
-        if fallback is None or fallback == action:
+        instead = fallback(view)
+        if instead == action:  # SimpleBot said the same: the last resort decides
+            instead = fallback(view, simple=False)
+        if instead is None or instead == action:
             return False
         try:
-            table.apply(seat, fallback)
+            table.apply(seat, instead)
             return True
         except (IllegalAction, Refused) as exc:
-            log.error("SimpleBot's %r refused at table %s seat %d: %s", fallback, table.code, seat, exc)
+            log.error("the fallback %r refused at table %s seat %d: %s", instead, table.code, seat, exc)
             return False

@@ -13,12 +13,15 @@ a refused request changes nothing and sends nothing to anybody else):
 - `answer` {request, accept}: host: accept or decline a request (its id from `you.requests`)
 - `stand` {}: leave one's seat before the start
 - `bot` {seat, level?}: host: a bot plays the seat (empty, absent player's, or new level)
+- `fill` {level?}: host: bots (of that level, default the best) at every free seat
 - `free` {seat}: host, before the start: take a bot or an absent player off a seat
 - `start` {}: host: start the game once all seats are taken
 - `new_game` {}: host: another game with the same seats once the game is over
-- `act` {action, version, id}: a game action of one's own seat, in the record's form without
-  `seat`, with the version it was decided on (refused as `stale` when its basis changed
-  since, acts.py) and an id (a retry with the same id gets the first answer again)
+- `act` {action, version, id}: a game action in the record's form, with the version it was
+  decided on (refused as `stale` when its basis changed since, acts.py) and an id (a retry
+  with the same id gets the first answer again). Without `seat` it is for one's own seat;
+  `action.seat` may name a seat one acts for (the view's `controls`: the Trichu dealer's
+  Table); any other seat is refused (`not_your_seat`)
 - `hold` {}: press Bomb: nobody else may play, pass, give or call for a few seconds while
   one picks a bomb (once per trick, whatever one holds; bombs.py); `release` {}: let go
 - `sync` {}: ask for a snapshot (a client that saw a gap in the versions)
@@ -218,6 +221,7 @@ def register(socketio, hub, limits: Limits, presence: Presence) -> None:
 
     simple("stand", "stand")
     simple("bot", "set_bot", "seat", "level")
+    simple("fill", "fill_bots", "level")
     simple("free", "free_seat", "seat")
     simple("start", "start")
     simple("new_game", "new_game")

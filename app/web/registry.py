@@ -15,7 +15,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from app.engine import RULESETS, RulesetError, get_ruleset
+from app.engine import RulesetError, get_ruleset
 
 from .store import StoreUnavailable, TableStore
 from .table_docs import new_table
@@ -26,7 +26,6 @@ from .tables import (
     PLAYING,
     TABLE_NAME_MAX,
     WAITING,
-    WEB_RULESETS,
     Refused,
     Table,
     check_settings,
@@ -72,9 +71,6 @@ class Registry:
         name = clean_name(name, TABLE_NAME_MAX, "table name") if name else f"{host_name}'s table"
         if not isinstance(ruleset, str):
             raise Refused("bad_request", "'ruleset' is a ruleset name")
-        if ruleset not in WEB_RULESETS and ruleset in RULESETS:
-            raise Refused("bad_options", f"the ruleset {ruleset} is not playable at a table yet "
-                                         f"(playable: {', '.join(WEB_RULESETS)})")
         if options is None:
             options = {}
         if not isinstance(options, dict):

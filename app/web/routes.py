@@ -10,27 +10,41 @@ from flask import Flask, abort, g, jsonify, redirect, render_template, request
 from flask_babel import get_locale, gettext
 from jinja2.utils import htmlsafe_json_dumps
 
-from app.engine import RULESETS
+from app.engine import RULESETS, Rules
 
 from . import i18n, replay
 from .limits import Limits
-from .tables import CHOICES, SETTINGS, WEB_RULESETS, Refused
+from .tables import CHOICES, SETTINGS, Refused
+
+MOST_PLAYERS = 16  # the `players` values the lobby offers are those the ruleset accepts up to this
+
+
+def _step(describe: str) -> int:
+    for step in (50, 3):
+        if f"multiple of {step}" in describe:
+            return step
+    return 1
 
 
 def ruleset_forms() -> list[dict]:
-    """The rulesets and their options as data for the lobby's form (labels live in the JS)."""
+    """The rulesets and their options as data for the lobby's form (labels live in the JS), with
+    how many people play (`players`: the counts offered; the Trichu Table is nobody's seat)."""
     forms = []
-    for ruleset in (RULESETS[name] for name in WEB_RULESETS):
+    for ruleset in RULESETS.values():
         options = []
+        players = [len(Rules.of(ruleset.name).seating.players)]
         for opt in ruleset.options.values():
+            choices = list(opt.choices)
+            if opt.name == "players":  # the counts the engine accepts, as a choice
+                choices = players = [n for n in range(1, MOST_PLAYERS + 1) if opt.check(n)]
             options.append({
                 "name": opt.name,
                 "default": opt.default,
-                "choices": list(opt.choices),
+                "choices": choices,
                 "describe": opt.describe,
-                "step": 50 if "multiple of 50" in opt.describe else 1,
+                "step": _step(opt.describe),
             })
-        forms.append({"name": ruleset.name, "options": options})
+        forms.append({"name": ruleset.name, "options": options, "players": players})
     return forms
 
 

@@ -1,7 +1,10 @@
 """Who sits where: tokens, taking and leaving seats, bots, the host's consent, presence, stand-ins.
 
 Seats belong to their people. A seat is held by the person whose token sat
-there, or played by a bot the host put there. Rules of this module:
+there, or played by a bot the host put there. There are as many seats as the
+engine's ruleset has (3 to 12 players); the Trichu Table (`dummy`) is a seat of
+the engine that nobody sits at or gives to a bot: the round's dealer acts for
+it, whoever plays the dealer's seat. Rules of this module:
 
 - Taking over a seat that the host gave to a bot, mid-game, needs the host's
   consent: a watcher `ask`s, the host (whoever manages the table) `answer`s;
@@ -123,8 +126,9 @@ class SeatRules:
     host_hash: str
     damaged: str | None
 
-    def _init_seats(self, count: int):
+    def _init_seats(self, count: int, dummy: int | None = None):
         self.seats = [Seat() for _ in range(count)]
+        self.dummy = dummy  # the Trichu Table's seat: played by the round's dealer, never taken
         self.requests: dict[int, Request] = {}
         self.request_seq = 0  # the last request's id (ids are never reused)
         self._standins: dict = {}  # seat -> the bot that makes a timed-out person's decision
@@ -161,6 +165,13 @@ class SeatRules:
     def bot_seats(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if seat.bot is not None]
 
+    def people_seats(self) -> list[int]:
+        """The seats a person or a bot takes (all but the Trichu Table)."""
+        return [i for i in range(len(self.seats)) if i != self.dummy]
+
+    def free_seats(self) -> list[int]:
+        return [i for i in self.people_seats() if not self.seats[i].taken]
+
     def presence(self) -> tuple:
         """What connections change in the public data: who is online, how many watch."""
         online = tuple(self.online(i) for i in range(len(self.seats)))
@@ -177,6 +188,9 @@ class SeatRules:
     def _check_seat(self, seat) -> int:
         if type(seat) is not int or not 0 <= seat < len(self.seats):
             raise Refused("bad_request", f"'seat' must be a seat number 0..{len(self.seats) - 1}")
+        if seat == self.dummy:
+            raise Refused("table_seat", "this is the Table's place: the round's dealer plays its cards, "
+                                        "nobody sits there")
         return seat
 
     def _require_manager(self, client):
@@ -280,6 +294,19 @@ class SeatRules:
         if target.bot == level:
             raise Refused("no_change", "this bot plays the seat already")
         self._bot_on(seat, level)
+
+    def fill_bots(self, client, level=None) -> None:
+        """Host: bots of `level` (default: the best) at every free seat, however many seats."""
+        self._require_manager(client)
+        if level is None:
+            level = default_level()
+        if not isinstance(level, str) or level not in LEVELS:
+            raise Refused("bad_request", f"unknown bot level (known: {', '.join(bot_levels())})")
+        free = self.free_seats()
+        if not free:
+            raise Refused("no_change", "no seat is free")
+        for seat in free:
+            self._bot_on(seat, level)
 
     def free_seat(self, client, seat) -> None:
         """Host, before the start: take a bot off a seat, or free an absent player's seat."""
@@ -390,11 +417,12 @@ class SeatRules:
         return before != [(s.away_until, s.turn_until, s.turn_for, s.forced) for s in self.seats]
 
     def _decision(self, seat: int) -> str | None:
-        """The basis key of the decision the game waits for from `seat`, or None (the engine's
-        `pending` seats: cheap, no legal plays are listed)."""
-        if self.game is None or self.game.over or seat not in self.game.round.pending():
+        """The basis key of the decision the game waits for from `seat`, or None: the view's
+        `to_act`, the players who act for a pending seat (the Trichu dealer for the Table too)."""
+        view = self.view(None)
+        if view is None or view["game_over"] or seat not in view["to_act"]:
             return None
-        return self.basis.key_for("play" if self.game.round.phase == PLAY_PHASE else "grand")
+        return self.basis.key_for("play" if view["phase"] == PLAY_PHASE else "grand")
 
     def next_deadline(self) -> float | None:
         if self.damaged:
@@ -439,7 +467,7 @@ class SeatRules:
         s = self.seats[i]
         if self._teams is None:  # the ruleset's teams (the first round's seating)
             self._teams = list(Rules.of(self.ruleset, self.options).seating.team_of)
-        return {"seat": i, "team": self._teams[i], "name": s.name, "bot": s.bot,
+        return {"seat": i, "team": self._teams[i], "name": s.name, "bot": s.bot, "dummy": i == self.dummy,
                 "taken": s.taken, "human": s.owner is not None,
                 "online": s.bot is not None or (s.owner is not None and self.online(i)),
                 "away": self.away(i), "standin_at": s.away_until,

@@ -1,8 +1,9 @@
 """The table registry: tables by short code, their settings, host, game and connections.
 
 A table holds everything about one game place: its settings (ruleset and
-options, and the table settings of `SETTINGS`), four seats (seats.py: who
-sits where, bots, consent, presence, stand-ins), the host, the connections
+options, and the table settings of `SETTINGS`), the ruleset's seats (seats.py:
+who sits where, bots, consent, presence, stand-ins; the Trichu Table is a seat
+nobody takes, its dealer acts for it), the host, the connections
 watching it, one lock, a version that every accepted change bumps, the
 `Game` once started, and what makes every action count once (acts.py).
 Methods here check who may do what and change the table; they never
@@ -17,7 +18,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from app.engine import Game, get_ruleset, view_for
+from app.engine import Game, Rules, get_ruleset, view_for
 
 from .acts import Answers, Basis
 from .bombs import BombRules
@@ -44,9 +45,6 @@ CODE_LENGTH = 5
 TABLE_NAME_MAX = 40
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
-# The rulesets a table can seat today: four seats in two pairs. The engine also plays the 3-, 6-
-# and 5-12-seat games (docs/variants.md); they come to the lobby with a table page for them.
-WEB_RULESETS = ("standard", "fifty-two")
 # Table settings chosen at creation (besides the ruleset's options), with their defaults:
 # tracker: the card tracker (cards of each rank still out) is offered;
 # takeover: anybody may take over a seat the host gave to a bot (else the host is asked);
@@ -116,8 +114,11 @@ class Table(BombRules, SeatRules):
         self.updated = self.created
         self.lock = threading.RLock()
         self.version = 0
-        seats = get_ruleset(ruleset).seats
-        self._init_seats(seats)
+        # The engine's seats (Grandseigneur: its `players` option); the Trichu Table is one of
+        # them that nobody takes (its dealer acts for it).
+        rules = Rules.of(ruleset, self.options)
+        seats = rules.seats
+        self._init_seats(seats, rules.seating.table)
         self._init_bombs()
         self.basis = Basis()  # when the round, phase and trick last changed (stale actions)
         self.answers = Answers(seats)  # each seat's last answers by action id (retries)
@@ -247,16 +248,19 @@ class Table(BombRules, SeatRules):
 
     def summary(self) -> dict:
         """A line of the lobby's list of tables."""
+        people = [self.seats[i] for i in self.people_seats()]
         return {
             "code": self.code,
             "name": self.name,
             "ruleset": self.ruleset,
             "status": self.status,
+            # The seats people and bots take, in seat order (the Trichu Table is none of them).
             "players": [s.name if s.owner is not None else (f"bot ({s.bot})" if s.bot else None)
-                        for s in self.seats],
-            "free": sum(1 for s in self.seats if not s.taken),
-            "people": sum(1 for s in self.seats if s.owner is not None),
-            "bots": [s.bot if s.owner is None else None for s in self.seats],  # the lobby names the levels
+                        for s in people],
+            "seats": len(people),
+            "free": sum(1 for s in people if not s.taken),
+            "people": sum(1 for s in people if s.owner is not None),
+            "bots": [s.bot if s.owner is None else None for s in people],  # the lobby names the levels
             "updated": self.updated,
         }
 
@@ -315,7 +319,7 @@ class Table(BombRules, SeatRules):
         self.finished += 1
 
     def _new_game(self):
-        empty = [i for i, s in enumerate(self.seats) if not s.taken]
+        empty = self.free_seats()
         if empty:
             raise Refused("seats_free", f"{len(empty)} seat(s) are free: wait for players or add bots")
         self.game = Game(self.ruleset, self.options, seed=self.game_seed(self.game_no))
@@ -326,10 +330,10 @@ class Table(BombRules, SeatRules):
             bot.new_game()
 
     def act(self, client: Client, action, version: int, now: float) -> None:
-        """A game action of the client's own seat, decided at table version `version`:
-        refused as stale when its basis changed since (acts.py), while somebody holds the
-        table for a bomb or a won trick's bomb window runs (bombs.py); the engine refuses
-        what is illegal."""
+        """A game action of the client's seat or of a seat it controls (`action["seat"]`: the
+        Trichu dealer's Table), decided at table version `version`: refused as stale when its
+        basis changed since (acts.py), while somebody holds the table for a bomb or a won
+        trick's bomb window runs (bombs.py); the engine refuses what is illegal."""
         if self.game is None:
             raise Refused("not_started", "the game has not started yet")
         seat = self.seat_of(client.token_hash)
@@ -337,6 +341,7 @@ class Table(BombRules, SeatRules):
             raise Refused("not_seated", "spectators cannot play")
         if self.seats[seat].bot is not None:
             raise Refused("bot_plays", "a bot plays your seat: take your seat back first")
+        action = self.acting_for(seat, action)
         if self.basis.stale(action, version):
             raise Refused("stale", "the game moved on before your action arrived: here is the table "
                                    "as it is now")
@@ -345,13 +350,26 @@ class Table(BombRules, SeatRules):
             raise blocked
         self.apply(seat, action)
 
-    def apply(self, seat: int, action) -> None:
-        """Apply a game action for `seat` (a person's or a bot's); IllegalAction if refused."""
+    def acting_for(self, seat: int, action) -> dict:
+        """The action with the seat it is for: `action["seat"]` if given (a seat `seat` controls,
+        per its view: its own, and the Table for the Trichu dealer), else `seat` itself."""
         if not isinstance(action, dict):
             raise Refused("bad_request", "an action is an object like {\"act\": \"pass\"}")
-        if "seat" in action and action["seat"] != seat:
-            raise Refused("not_your_seat", "you can only act for your own seat")
-        applied = self.game.apply({**action, "seat": seat})
+        target = action.get("seat", seat)
+        if target == seat and type(target) is int:
+            return {**action, "seat": seat}
+        view = self.view(seat)
+        if type(target) is not int or view is None or target not in view["controls"]:
+            dealer = view is not None and len(view["controls"]) > 1
+            raise Refused("not_your_seat", "you can only act for your own seat"
+                          + (" and the Table, which you play as the dealer" if dealer else ""))
+        return {**action, "seat": target}
+
+    def apply(self, seat: int, action) -> None:
+        """Apply a game action of the player at `seat` (a person's or a bot's), for its own seat
+        or one it controls (`action["seat"]`); IllegalAction if refused."""
+        action = self.acting_for(seat, action)
+        applied = self.game.apply(action, by=seat)
         self.pending.append((self.game_no - 1, applied.to_record(self.game.deck)))
         self.acted(seat)
 

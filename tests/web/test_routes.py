@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import re
 import time
+
+import pytest
 
 from app.engine import replay
 from app.engine.record import format_hand
@@ -116,12 +120,38 @@ def test_record_before_the_start_and_of_unknown_tables(http):
     assert http.get("/t/XXXXX/record.json").status_code == 404
 
 
-def test_rulesets_without_a_table_page_yet_are_refused_clearly(http):
-    """The engine plays Trichu, Tientsin and Grandseigneur; tables for them come with their page."""
-    for ruleset in ("trichu", "tientsin", "grandseigneur"):
-        resp = http.post("/api/tables", json={"host_name": "Anna", "ruleset": ruleset})
-        answer = resp.get_json()
-        assert resp.status_code == 400 and answer["code"] == "bad_options"
-        assert "not playable at a table yet" in answer["message"]
+@pytest.mark.parametrize("ruleset,options,seats,people", [
+    ("standard", {}, 4, 4), ("fifty-two", {}, 4, 4), ("trichu", {}, 4, 3), ("tientsin", {}, 6, 6),
+    ("grandseigneur", {}, 6, 6), ("grandseigneur", {"players": 5}, 5, 5),
+    ("grandseigneur", {"players": 12}, 12, 12),
+])
+def test_every_ruleset_makes_a_table_of_its_size(app, http, ruleset, options, seats, people):
+    """Seats from the ruleset and its options; the Trichu Table is an engine seat nobody takes."""
+    code, _ = create_table(http, ruleset=ruleset, options=options)
+    table = app.extensions["tichu"].registry.get(code)
+    assert len(table.seats) == seats and len(table.people_seats()) == people
+    summary = table.summary()
+    assert summary["seats"] == people and summary["free"] == people and len(summary["players"]) == people
+    dummies = [s["seat"] for s in table.meta()["seats"] if s["dummy"]]
+    assert dummies == ([3] if ruleset == "trichu" else [])
+
+
+@pytest.mark.parametrize("players", [4, 13, 0, "6", None, 5.0])
+def test_grandseigneur_outside_5_to_12_players_is_refused(app, http, players):
+    before = http.get("/api/tables").get_json()
+    resp = http.post("/api/tables", json={"host_name": "Anna", "ruleset": "grandseigneur",
+                                          "options": {"players": players}})
+    answer = resp.get_json()
+    assert resp.status_code == 400 and answer["ok"] is False and answer["code"] == "bad_options"
+    assert "players" in answer["message"] and "5 to 12" in answer["message"]
+    assert app.extensions["tichu"].registry.all() == []
+    assert http.get("/api/tables").get_json() == before
+
+
+def test_the_lobby_offers_every_ruleset_with_its_player_counts(http):
     lobby = http.get("/").get_data(as_text=True)
-    assert '"name":"standard"' in lobby and '"name":"fifty-two"' in lobby and '"name":"trichu"' not in lobby
+    config = json.loads(re.search(r'<script type="application/json" id="config">(.*?)</script>',
+                                  lobby, re.S).group(1))
+    players = {form["name"]: form["players"] for form in config["rulesets"]}
+    assert players == {"standard": [4], "fifty-two": [4], "trichu": [3], "tientsin": [6],
+                       "grandseigneur": list(range(5, 13))}

@@ -1,0 +1,198 @@
+"""Tables of 3 to 12: every ruleset seated, played by one person and bots through the server.
+
+The person's client must receive exactly its seat's view at every version and no card it
+may not know; the Trichu dealer plays the Table's cards through its own client; nobody else
+may act for the Table.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from app.engine import Game, view_for
+from app.web.acts import must_act
+from app.web.fallback import fallback
+from app.web.protocol import apply_patch
+from tests.engine.helpers import view_leaks
+
+from .conftest import create_table
+
+LEVEL = "greedy"  # a level every ruleset runs with (others fall back to it where they fail)
+
+SIZES = [
+    ("standard", {}),
+    ("fifty-two", {}),
+    ("trichu", {}),
+    ("tientsin", {}),
+    ("grandseigneur", {"players": 5}),
+    ("grandseigneur", {"players": 7}),
+    ("grandseigneur", {"players": 12}),
+]
+
+
+def person_and_bots(app, http, player, ruleset, options, seed=5, level=LEVEL):
+    """A seeded table: Anna (the host) at seat 0, bots at every other seat by one `fill`."""
+    code, token = create_table(http, seed=seed, ruleset=ruleset, options=options)
+    me = player("Anna")
+    me.join(code, token)
+    assert me.sit(0)["ok"]
+    assert me.emit("fill", {"level": level})["ok"]
+    table = app.extensions["tichu"].registry.get(code)
+    assert all(table.seats[s].bot == level for s in table.people_seats() if s != 0)
+    assert me.emit("start", {})["ok"]
+    me.pump()
+    return table, me
+
+
+def play_rounds(hub, table, me, rounds: int = 1, max_steps: int = 3000) -> list[dict]:
+    """The person acts whenever the game waits for it (for its seat or the Table it plays),
+    bots do the rest, until `rounds` rounds are over. The person's accepted actions."""
+    done = []
+    for _ in range(max_steps):
+        assert hub.bots.wait_idle(30), "the bots got stuck"
+        me.pump()
+        game = table.game
+        if game.over or sum(1 for r in game.rounds if r.result is not None) >= rounds:
+            return done
+        view = me.view
+        assert view == view_for(game, 0)
+        assert must_act(view), f"nobody acts: the table stalled ({view['pending']}, {view['to_act']})"
+        action = fallback(view)
+        ack = me.act(**action)
+        assert ack["ok"], (action, ack)
+        done.append(action)
+    raise AssertionError("the rounds did not end")
+
+
+def states_of(table, hub, seat: int) -> dict:
+    """Replay the table's stored game: the seat's view at every state, by (round, log length)
+    (each action adds to the round's log, so the pair names one state), with the cards it
+    names that the seat may not know (must be none)."""
+    actions = hub.registry.store.game_actions(table.code, 0)
+    game = Game(table.ruleset, table.options, seed=table.game_seed(0))
+    states = {}
+
+    def note():
+        view = view_for(game, seat)
+        states[(view["round"], len(view["history"]))] = (view, copy.deepcopy(game))
+
+    note()
+    for action in actions:
+        game.apply(action)
+        note()
+    return states
+
+
+def check_messages(me, table, hub, seat: int = 0) -> int:
+    """Every document the person's client held was its seat's view of some state of the
+    game, and no message named a card the seat could not know then. The states checked."""
+    states = states_of(table, hub, seat)
+    doc, checked = None, 0
+    for msg in me.messages:
+        doc = msg["doc"] if msg["t"] == "snapshot" else apply_patch(doc, msg["ops"])
+        view = doc["game"]
+        if view is None:
+            continue
+        expected, game = states[(view["round"], len(view["history"]))]
+        assert view == expected, "a document that is not the seat's view"
+        # The engine's leak check on the whole envelope, against the state it showed.
+        leaks = view_leaks(game, seat, msg)
+        assert not leaks, f"seat {seat} received {leaks}"
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("ruleset,options", SIZES, ids=[f"{r}-{o.get('players', '')}" for r, o in SIZES])
+def test_one_person_and_bots_play_a_round_of_every_ruleset(app, http, player, hub, ruleset, options):
+    table, me = person_and_bots(app, http, player, ruleset, options)
+    seats = len(table.seats)
+    assert len(me.view["players"]) == seats and me.view["seats"] == seats
+    acted = play_rounds(hub, table, me)
+    assert table.game.rounds[0].result is not None
+    assert check_messages(me, table, hub) >= len(acted)
+    if ruleset == "trichu":
+        # The person is the first round's dealer: it played the Table's cards through its client.
+        assert any(a.get("seat") == 3 and a["act"] == "play" for a in acted)
+        assert me.doc["table"]["seats"][3]["dummy"] is True
+
+
+def test_grandseigneur_plays_its_second_round_with_the_hierarchys_exchange(app, http, player, hub):
+    table, me = person_and_bots(app, http, player, "grandseigneur", {"players": 6})
+    play_rounds(hub, table, me, rounds=2)
+    second = hub.game_record(table, 0)["rounds"][1]
+    assert any(a["act"] == "exchange" for a in second["actions"])
+    check_messages(me, table, hub)
+
+
+def trichu_two_people(app, http, player):
+    code, token = create_table(http, seed=5, ruleset="trichu")
+    anna, ben = player("Anna"), player("Ben")
+    anna.join(code, token)
+    ben.join(code)
+    assert anna.sit(0)["ok"] and ben.sit(1)["ok"]
+    assert anna.emit("fill", {"level": LEVEL})["ok"]
+    assert anna.emit("start", {})["ok"]
+    return app.extensions["tichu"].registry.get(code), anna, ben
+
+
+def test_only_the_dealer_acts_for_the_table(app, http, player, hub):
+    table, anna, ben = trichu_two_people(app, http, player)
+    game = table.game
+    assert game.round.seating.dealer == 0 and table.dummy == 3
+    # Play on until the Table is to play (the dealer Anna acts for it), Ben acting when asked.
+    for _ in range(500):
+        assert hub.bots.wait_idle(30)
+        anna.pump()
+        ben.pump()
+        view = anna.view
+        if view["phase"] == "play" and 3 in view["pending"]:
+            break
+        for person in (anna, ben):
+            if must_act(person.view):
+                assert person.act(**fallback(person.view))["ok"]
+    else:
+        raise AssertionError("the Table never came to play")
+    assert ben.view["to_act"] == [0] and ben.view["controls"] == [1]
+    table_play = anna.view["table"]["legal"]
+    before = (table.version, game.version, len(ben.messages), len(anna.messages))
+    for target in (3, 0, 2, 7, "3", True, None):
+        plays = table_play["plays"]
+        action = {"act": "play", "cards": plays[0]["cards"], "seat": target} if plays \
+            else {"act": "pass", "seat": target}
+        ack = ben.act(**action)
+        assert ack["ok"] is False and ack["code"] == "not_your_seat", (target, ack)
+        assert ack["message"]
+    # The dealer acts for no seat but its own and the Table.
+    ack = anna.act(act="pass", seat=1)
+    assert ack["ok"] is False and ack["code"] == "not_your_seat"
+    anna.pump()
+    ben.pump()
+    assert (table.version, game.version, len(ben.messages), len(anna.messages)) == before
+    # Ben's client never held the Table's legal actions; Anna's does, and playing them works.
+    assert ben.view["table"]["legal"] is None
+    action = fallback(anna.view)
+    assert action["seat"] == 3
+    assert anna.act(**action)["ok"]
+    assert game.round.actions[-1].seat == 3
+
+
+@pytest.mark.parametrize("seat", [3])
+def test_nobody_sits_at_or_gives_a_bot_the_table(app, http, player, seat):
+    code, token = create_table(http, ruleset="trichu")
+    anna = player("Anna")
+    anna.join(code, token)
+    table = app.extensions["tichu"].registry.get(code)
+    before = table.version
+    for event, payload in (("sit", {"seat": seat, "name": "Anna"}), ("bot", {"seat": seat}),
+                           ("free", {"seat": seat})):
+        ack = anna.emit(event, payload)
+        assert ack["ok"] is False and ack["code"] == "table_seat", (event, ack)
+    assert table.version == before and not table.seats[seat].taken
+    # Three people's seats fill the table: the game starts without anybody at the Table.
+    assert anna.sit(0)["ok"]
+    assert anna.emit("fill", {})["ok"]
+    assert anna.emit("start", {})["ok"]
+    assert table.game is not None and not table.seats[3].taken
+    assert table.summary()["seats"] == 3 and table.summary()["free"] == 0
