@@ -1,14 +1,33 @@
 // The lobby: create a table (name, ruleset, options), join by code, see open tables.
 import { h, replace } from "./dom.js";
-import { levelName, refusal, t } from "./i18n.js";
+import { levelName, refusal, t, tn } from "./i18n.js";
 import { store } from "./store.js";
 
 const config = JSON.parse(document.getElementById("config").textContent);
 const root = document.getElementById("app");
-const MAIN_OPTIONS = ["target", "target_lead", "max_rounds", "direction", "stairs_min_pairs", "grand_tichu"];
+const MAIN_OPTIONS = ["players", "rounds", "target", "target_lead", "max_rounds", "direction", "stairs_min_pairs",
+  "grand_tichu"];
 
-const RULESETS = { standard: () => t("Standard Tichu (56 cards)"), "fifty-two": () => t("52-card Tichu") };
+const RULESETS = {
+  standard: () => t("Standard Tichu (56 cards)"),
+  "fifty-two": () => t("52-card Tichu"),
+  trichu: () => t("Trichu"),
+  tientsin: () => t("Tientsin"),
+  grandseigneur: () => t("Grandseigneur"),
+};
+// One line for each ruleset under the choice, so nobody has to know the names.
+const ABOUT = {
+  standard: () => t("Four players in two teams, partners opposite: the classic game."),
+  "fifty-two": () => t("Four players in two teams with a 52-card deck: the Aces are the special cards."),
+  trichu: () => t("Three players: the dealer plays alone with an open second hand, the Table, against the other two; the dealer changes every hand."),
+  tientsin: () => t("Six players in two teams of three, seated alternately; each passes one card to each partner."),
+  grandseigneur: () => t("Five to twelve players, each on their own: go out first to climb the hierarchy; the lowest pass their best cards up."),
+};
 const OPTIONS = {
+  players: () => t("Players"),
+  rounds: () => t("Rounds"),
+  table_can_win: () => t("The Table can win"),
+  triple_victory_points: () => t("Triple victory points"),
   target: () => t("Target score"),
   target_lead: () => t("Lead needed to win"),
   max_rounds: () => t("Maximum rounds"),
@@ -35,10 +54,28 @@ const VALUES = {
   "dragon_gift_on_final_trick.false": () => t("No (tournament rule)"),
   "one_call_per_team.false": () => t("Both partners may call"),
   "one_call_per_team.true": () => t("At most one call per team"),
+  "table_can_win.true": () => t("Yes (a column like the players')"),
+  "table_can_win.false": () => t("No (only the three players are ranked)"),
 };
 const STATUS = { waiting: () => t("waiting for players"), playing: () => t("playing"), over: () => t("finished") };
 
 const rulesetName = (name) => (RULESETS[name] ? RULESETS[name]() : name);
+
+/** "4 players", "5–12 players": the counts a ruleset's table seats (config.rulesets[].players). */
+function playerCount(counts) {
+  if (!counts || !counts.length) return "";
+  const low = Math.min(...counts);
+  const high = Math.max(...counts);
+  return low === high ? tn("{n} player", "{n} players", low) : t("{low}–{high} players", { low, high });
+}
+
+function rulesetChoice(ruleset) {
+  return `${rulesetName(ruleset.name)} · ${playerCount(ruleset.players)}`;
+}
+
+function rulesetAbout(name) {
+  return ABOUT[name] ? ABOUT[name]() : "";
+}
 
 function optionLabel(name, value) {
   const label = VALUES[`${name}.${JSON.stringify(value)}`];
@@ -108,10 +145,14 @@ async function createTable(event) {
 }
 
 function createForm() {
-  const rulesetSelect = h("select", { id: "ruleset" },
-    config.rulesets.map((r) => h("option", { value: r.name }, rulesetName(r.name))));
+  const rulesetSelect = h("select", { id: "ruleset", "aria-describedby": "ruleset-about" },
+    config.rulesets.map((r) => h("option", { value: r.name }, rulesetChoice(r))));
+  const about = h("p", { id: "ruleset-about", class: "ruleset-about" }, rulesetAbout(config.rulesets[0].name));
   const optionsBox = h("div", { class: "options" }, optionsFor(config.rulesets[0].name));
-  rulesetSelect.addEventListener("change", () => replace(optionsBox, optionsFor(rulesetSelect.value)));
+  rulesetSelect.addEventListener("change", () => {
+    about.textContent = rulesetAbout(rulesetSelect.value);
+    replace(optionsBox, optionsFor(rulesetSelect.value));
+  });
   return h("form", { class: "card-panel", onsubmit: createTable },
     h("h2", {}, t("New table")),
     h("p", { class: "field" }, h("label", { for: "host-name" }, t("Your name")),
@@ -119,6 +160,7 @@ function createForm() {
     h("p", { class: "field" }, h("label", { for: "table-name" }, t("Table name")),
       h("input", { id: "table-name", type: "text", maxlength: 40, placeholder: t("optional") })),
     h("p", { class: "field" }, h("label", { for: "ruleset" }, t("Rules")), rulesetSelect),
+    about,
     optionsBox,
     h("p", { class: "field check" }, h("input", { id: "listed", type: "checkbox", checked: true }),
       h("label", { for: "listed" }, t("Show this table in the lobby"))),
@@ -160,9 +202,12 @@ function tableRow(row) {
   const bots = row.bots || [];
   const players = row.players.map((p, i) => (bots[i] ? t("bot ({level})", { level: levelName(bots[i]) }) : p || t("free")))
     .join(", ");
+  const total = row.seats ?? row.players.length;  // lines stored before `seats` was kept
+  const free = tn("{n} of {total} seat free", "{n} of {total} seats free", row.free, { total });
+  const status = STATUS[row.status] ? STATUS[row.status]() : row.status;
   return h("li", { class: "table-row" },
     h("a", { href: `/t/${row.code}` }, row.name),
-    h("span", { class: "meta" }, ` ${row.code} · ${rulesetName(row.ruleset)} · ${STATUS[row.status] ? STATUS[row.status]() : row.status}`),
+    h("span", { class: "meta" }, ` ${row.code} · ${rulesetName(row.ruleset)} · ${status} · ${free}`),
     h("span", { class: "players" }, players));
 }
 
