@@ -49,13 +49,23 @@ def _logistic(weights: dict, features: dict) -> float:
     return 1.0 / (1.0 + math.exp(-z))
 
 
-def score_pressure(view: dict, team: int) -> float:
-    """How much risk the score asks for: > 0 behind near the end, < 0 comfortably ahead."""
+def score_pressure(view: dict, seat: int) -> float:
+    """How much risk the score asks for: > 0 behind near the end, < 0 comfortably ahead.
+
+    `seat`'s column (its team's, or its own where the score is kept per seat) against
+    the best of the opponents'."""
     totals = view["scores"]["totals"]
     target = view["options"].get("target")
-    if not target:
+    if not target or not totals:
         return 0.0
-    mine, theirs = totals[team], totals[1 - team]
+    geometry = view["geometry"]
+    if len(totals) == view["seats"]:
+        mine = totals[seat]
+        theirs = max(totals[o] for o in geometry["opponents"][seat])
+    else:
+        team = geometry["team_of"][seat]
+        mine = totals[team]
+        theirs = max(t for i, t in enumerate(totals) if i != team)
     pressure = 0.0
     if theirs >= target - 250 and mine < theirs:
         pressure += min(1.0, (theirs - mine) / 400)
@@ -67,12 +77,12 @@ def score_pressure(view: dict, team: int) -> float:
 def grand_features(hand: int, deck: Deck) -> dict:
     counts = rank_counts(hand, deck)
     return {
-        "dragon": hand >> deck.dragon & 1,
-        "phoenix": hand >> deck.phoenix & 1,
+        "dragon": int(bool(hand & deck.dragon_mask)),
+        "phoenix": int(bool(hand & deck.phoenix_mask)),
         "aces": counts[deck.high],
         "kings": counts[deck.high - 1],
         "bombs": sum(1 for r in range(deck.low, deck.high + 1) if counts[r] == 4),
-        "dog": hand >> deck.dog & 1,
+        "dog": int(bool(hand & deck.dog_mask)),
     }
 
 
@@ -89,12 +99,12 @@ def tichu_features(hand: int, deck: Deck, stairs_min_pairs: int = 2) -> dict:
         "cost": plan.cost,
         "count": plan.count,
         "dragon": plan.dragon,
-        "phoenix": hand >> deck.phoenix & 1,
+        "phoenix": int(bool(hand & deck.phoenix_mask)),
         "aces": counts[deck.high],
         "kings": counts[deck.high - 1],
         "bombs": len(plan.bombs),
         "dog": plan.dog,
-        "mahjong": hand >> deck.mahjong & 1,
+        "mahjong": int(bool(hand & deck.mahjong_mask)),
         "low_singles": sum(1 for c in plan.combos if c[0] == SINGLE and 0 < c[2] <= low),
         "low_pairs": sum(1 for c in plan.combos if c[0] == PAIR and c[2] <= low),
         "long_combos": sum(1 for c in plan.combos if c[0] in (STRAIGHT, FULL_HOUSE, STAIRS, TRIPLE)),
@@ -106,14 +116,14 @@ def tichu_chance(hand: int, deck: Deck, stairs_min_pairs: int = 2) -> float:
     return _logistic(_TICHU_WEIGHTS, tichu_features(hand, deck, stairs_min_pairs))
 
 
-def want_grand(view: dict, hand: int, deck: Deck, team: int, partner_called: bool,
+def want_grand(view: dict, hand: int, deck: Deck, seat: int, partner_called: bool,
                threshold: float = GRAND_CHANCE) -> bool:
     if partner_called:
         return False
-    return grand_chance(hand, deck) >= threshold - 0.08 * score_pressure(view, team)
+    return grand_chance(hand, deck) >= threshold - 0.08 * score_pressure(view, seat)
 
 
-def want_tichu(view: dict, hand: int, deck: Deck, team: int, stairs_min_pairs: int,
+def want_tichu(view: dict, hand: int, deck: Deck, seat: int, stairs_min_pairs: int,
                partner_called: bool, opponent_called: bool, before_exchange: bool,
                give_away: int = 0, threshold: float = TICHU_CHANCE,
                threshold_before_exchange: float = TICHU_CHANCE_BEFORE_EXCHANGE) -> bool:
@@ -123,7 +133,7 @@ def want_tichu(view: dict, hand: int, deck: Deck, team: int, stairs_min_pairs: i
     if before_exchange:
         threshold = threshold_before_exchange
         hand &= ~give_away
-    threshold -= 0.1 * score_pressure(view, team)
+    threshold -= 0.1 * score_pressure(view, seat)
     if opponent_called:
         threshold += 0.06
     return tichu_chance(hand, deck, stairs_min_pairs) >= threshold

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from app.engine.combos import BOMB, KIND, LENGTH, MASK, SINGLE, VALUE
 
-from .base import Bot
+from .base import Bot, act_for_hands
+from .geometry import best_cards, deal_out, exchange_action, exchange_pattern, forced_best
 from .knowledge import Knowledge, rules_of
 from .normal import legal_plays, play_action
 
@@ -23,6 +24,10 @@ class EasyBot(Bot):
     name = "easy"
 
     def decide(self, view: dict) -> dict | None:
+        return act_for_hands(view, self.decide_hand)
+
+    def decide_hand(self, view: dict) -> dict | None:
+        """The decision for one hand (`view` is that hand's view, see `base.hand_views`)."""
         legal = view.get("legal")
         if not legal or view.get("game_over"):
             return None
@@ -55,29 +60,35 @@ class EasyBot(Bot):
         deck = rules_of(view).deck
         cards = [deck.parse_card(c) for c in view["hand"] or ()]
         aces = sum(1 for c in cards if deck.role_of[c] == "normal" and deck.rank_of[c] == deck.high)
-        return deck.dragon in cards and deck.phoenix in cards and aces >= 2
+        held = deck.parse_mask(view["hand"] or ())
+        return bool(held & deck.dragon_mask) and bool(held & deck.phoenix_mask) and aces >= 2
 
     def _exchange(self, view: dict, legal: dict) -> dict:
+        """Its best normal cards to its partners, its lowest to the others (its best cards
+        where the rules force them)."""
         deck = rules_of(view).deck
-        seat = view["viewer"]
-        partner = rules_of(view).partner_of(seat)
+        pattern = exchange_pattern(view)
         cards = [deck.parse_card(c) for c in view["hand"]]
+        if forced_best(view):
+            return exchange_action(deck, deal_out(best_cards(deck, deck.parse_mask(view["hand"]),
+                                                             sum(pattern.values())), pattern))
+        partners = [p for p in view["geometry"]["dog_to"][view["viewer"]] if p in pattern]
         normal = sorted((c for c in cards if deck.role_of[c] == "normal"), key=lambda c: deck.rank_of[c])
-        others = [c for c in cards if c not in normal and c not in (deck.dragon, deck.phoenix)]
-        give = {}
-        best = normal[-1] if normal else None
-        if partner in legal["exchange_to"] and best is not None:
-            give[partner] = best
-        low = others + [c for c in normal if c != best]  # Dog and Mah Jong count as low cards
+        give: dict[int, list[int]] = {}
+        for partner in partners:
+            for _ in range(pattern[partner]):
+                if normal:
+                    give.setdefault(partner, []).append(normal.pop())
+        chosen = {c for cs in give.values() for c in cs}
+        specials = deck.dragon_mask | deck.phoenix_mask
+        # Dog and Mah Jong count as low cards; the Dragon and Phoenix only as a last resort.
+        low = [c for c in cards if c not in chosen and not specials >> c & 1]
         low.sort(key=lambda c: deck.rank_of[c])
-        for target in legal["exchange_to"]:
-            if target in give:
-                continue
-            pick = next((c for c in low if c not in give.values()), None)
-            if pick is None:
-                pick = next(c for c in cards if c not in give.values())
-            give[target] = pick
-        return {"act": "exchange", "give": {str(t): deck.codes[c] for t, c in give.items()}}
+        low += [c for c in cards if c not in chosen and specials >> c & 1]
+        for target in sorted(pattern):
+            while len(give.get(target, ())) < pattern[target]:
+                give.setdefault(target, []).append(low.pop(0))
+        return exchange_action(deck, give)
 
     def _lead(self, k: Knowledge, legal: dict):
         plays = [pe for pe in legal_plays(k, legal["plays"]) if pe[0][KIND] != BOMB] or \
@@ -90,7 +101,7 @@ class EasyBot(Bot):
         plays = legal_plays(k, legal["plays"])
         if not legal["pass"]:
             return min(plays, key=lambda pe: (pe[0][KIND] == BOMB, pe[0][VALUE]))
-        if not plays or k.top_seat == k.partner:
+        if not plays or k.top_seat in k.partners:
             return None
         hand_size = k.hand.bit_count()
         ordinary = [pe for pe in plays if pe[0][KIND] != BOMB]

@@ -5,6 +5,10 @@
 - To the opponents: the loosest low cards, the ones whose loss makes the
   plan cheapest; never the Dragon, the Phoenix or a card of a bomb.
 - The Dog goes to an opponent who has called (it costs a caller a lead).
+- Without teams (Grandseigneur) every target gets the loosest cards; where the
+  rules force the best cards (its lower ranks), the caller gives those instead.
+
+Who gets how many cards is the round's exchange pattern, from the view.
 """
 
 from __future__ import annotations
@@ -49,10 +53,10 @@ def _score_cards(hand: int, deck: Deck, smp: int) -> tuple:
         if combo[0] == SINGLE and combo[3] is None:
             lone[combo[4][0]] = plan.cost - sp.combo_cost(SINGLE, 1, combo[2])
     scored = []
-    never = (1 << deck.dragon) | (1 << deck.phoenix) | (1 << deck.dog)  # chosen without scores
+    never = deck.dragon_mask | deck.phoenix_mask | deck.dog_mask  # chosen without scores
     for c in mask_cards(hand & ~never):
         r = deck.rank_of[c]
-        is_lone_normal = deck.role_of[c] == "normal" or c == deck.mahjong
+        is_lone_normal = deck.role_of[c] == "normal" or deck.role_of[c] == "mahjong"
         if is_lone_normal and r in lone and _only_card_of_rank(hand, c, deck):
             cost = lone[r]
         else:
@@ -64,53 +68,56 @@ def _score_cards(hand: int, deck: Deck, smp: int) -> tuple:
 
 
 def _only_card_of_rank(hand: int, card: int, deck: Deck) -> bool:
-    if card == deck.mahjong:
+    if deck.role_of[card] == "mahjong":
         return True
-    base = (deck.rank_of[card] - deck.low) * 4
-    return (hand >> base & 0b1111).bit_count() == 1
+    return (hand & deck.rank_masks[deck.rank_of[card]]).bit_count() == 1
 
 
-def choose_exchange(hand: int, deck: Deck, smp: int, seat: int, partner: int, targets: list[int],
-                    calls: list, calling: bool, dog_away: bool = False) -> dict[int, int]:
-    """{target seat: card} for the exchange."""
-    opponents = [t for t in targets if t != partner]
+def choose_exchange(hand: int, deck: Deck, smp: int, partners: list[int], pattern: dict[int, int],
+                    calls: list, calling: bool, dog_away: bool = False) -> dict[int, list[int]]:
+    """{target seat: [cards]} for the exchange; `pattern` is {target: how many cards} and
+    `partners` the seat's partners (none in Grandseigneur: every target is then fed the
+    loosest cards)."""
+    targets = sorted(pattern)
+    opponents = [t for t in targets if t not in partners]
     plan = plan_hand(hand, deck, smp)
     keep = 0
     for b in plan.bombs:
         keep |= b[3]
-    specials = (1 << deck.dragon) | (1 << deck.phoenix)
-    give: dict[int, int] = {}
+    specials = deck.dragon_mask | deck.phoenix_mask
+    give: dict[int, list[int]] = {}
     left = hand
     # The Dog to an opponent who has called.
-    dog = 1 << deck.dog
+    dog = deck.dog_mask
     callers = [o for o in opponents if calls[o]] or (opponents if dog_away or calling else [])
     if hand & dog and callers:
-        give[callers[0]] = deck.dog
+        give[callers[0]] = [deck.dog]
         left &= ~dog
-    # The partner's card.
-    if partner in targets:
-        if calling:
-            scored = _loosest(hand, deck, smp, keep | specials | dog | (hand & ~left))
-            card = _partner_filler(scored, deck)
-        elif calls[partner]:
-            card = _best_card(left & ~keep, deck)
-        else:
-            card = _strong_card(hand, deck, smp, keep | specials | (hand & ~left))
-        if card is None:
-            card = _best_card(left, deck)
-        give[partner] = card
-        left &= ~(1 << card)
+    # The partners' cards (Tientsin: a strong card for each of the two).
+    for partner in (t for t in targets if t in partners):
+        for _ in range(pattern[partner]):
+            if calling:
+                scored = _loosest(hand, deck, smp, keep | specials | dog | (hand & ~left))
+                card = _partner_filler(scored, deck)
+            elif calls[partner]:
+                card = _best_card(left & ~keep, deck)
+            else:
+                card = _strong_card(hand, deck, smp, keep | specials | (hand & ~left))
+            if card is None:
+                card = _best_card(left, deck)
+            give.setdefault(partner, []).append(card)
+            left &= ~(1 << card)
     # The opponents' cards: the loosest (judged on the whole hand), the lower to the next opponent.
-    rest = [o for o in opponents if o not in give]
-    if rest:
+    slots = [o for o in opponents for _ in range(pattern[o] - len(give.get(o, ())))]
+    if slots:
         left_cards = [c for _, c in _loosest(hand, deck, smp, keep | specials | (hand & ~left))]
         left_cards += [c for c in mask_cards(left & dog) if c not in left_cards]
         left_cards += [c for c in mask_cards(left & specials) if c not in left_cards]  # last resort
         left_cards += [c for c in mask_cards(left) if c not in left_cards]
-        chosen = [c for c in left_cards if left >> c & 1][:len(rest)]
+        chosen = [c for c in left_cards if left >> c & 1][:len(slots)]
         chosen.sort(key=lambda c: deck.rank_of[c])
-        for o, c in zip(rest, chosen):
-            give[o] = c
+        for o, c in zip(slots, chosen):
+            give.setdefault(o, []).append(c)
     return give
 
 

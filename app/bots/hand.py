@@ -69,7 +69,7 @@ class Plan:
     cost: float
     combos: tuple  # abstract combos of the non-bomb, non-special part (see module doc)
     bombs: tuple  # engine play tuples of the bombs set aside
-    dragon: bool
+    dragon: int  # Dragons held (two decks: up to two)
     dog: bool
     rest_mask: int  # the cards of `combos` (hand minus bombs, Dragon and Dog)
 
@@ -79,10 +79,27 @@ class Plan:
         return len(self.combos) + len(self.bombs) + self.dragon + self.dog
 
 
+_CELLS: dict = {}
+
+
+def _cells(deck: Deck) -> list:
+    """Per rank index (up to the top rank) and suit: the mask of its natural cards (one card
+    with one deck, two copies with two)."""
+    cells = _CELLS.get(id(deck))
+    if cells is None or cells[0] is not deck:
+        table = [[deck.rank_masks[r] & deck.suit_masks[s] for s in range(4)] if r >= deck.low else None
+                 for r in range(deck.high + 1)]
+        cells = _CELLS[id(deck)] = (deck, table)
+    return cells[1]
+
+
 def split_bombs(hand: int, deck: Deck) -> tuple[list[tuple], int]:
-    """The bombs to keep (straight flushes first, then fours), and the hand without them."""
+    """The bombs to keep (straight flushes first, then fours), and the hand without them.
+
+    A four of a kind is one card of each suit (with two decks: four different suits)."""
     bombs = []
     low, high = deck.low, deck.high
+    cells = _cells(deck)
     rest = hand & deck.normal_mask
     # Straight flushes: the longest run of each suit.
     for s in range(4):
@@ -91,23 +108,32 @@ def split_bombs(hand: int, deck: Deck) -> tuple[list[tuple], int]:
             continue
         r = low
         while r <= high:
-            if not suit >> ((r - low) * 4 + s) & 1:
+            if not suit & cells[r][s]:
                 r += 1
                 continue
             start = r
-            while r <= high and suit >> ((r - low) * 4 + s) & 1:
+            while r <= high and suit & cells[r][s]:
                 r += 1
             if r - start >= 5:
                 m = 0
                 for x in range(start, r):
-                    m |= 1 << ((x - low) * 4 + s)
+                    cell = suit & cells[x][s]
+                    m |= cell & -cell
                 bombs.append((BOMB, r - start, straight_flush_value(r - start, r - 1), m, None))
                 rest &= ~m
     for r in range(low, high + 1):
-        m = 0b1111 << ((r - low) * 4)
-        if rest & m == m:
-            bombs.append((BOMB, 4, four_bomb_value(r), m, None))
-            rest &= ~m
+        while True:
+            m = 0
+            for cell in cells[r]:
+                held = rest & cell
+                if not held:
+                    break
+                m |= held & -held
+            else:
+                bombs.append((BOMB, 4, four_bomb_value(r), m, None))
+                rest &= ~m
+                continue
+            break
     return bombs, hand & ~sum(b[3] for b in bombs)
 
 
@@ -120,7 +146,7 @@ def rank_counts(mask: int, deck: Deck) -> tuple:
         low = m & -m
         counts[rank_of[low.bit_length() - 1]] += 1
         m ^= low
-    if mask >> deck.mahjong & 1:
+    if mask & deck.mahjong_mask:
         counts[1] = 1
     return tuple(counts)
 
@@ -308,16 +334,23 @@ def splitter_for(deck: Deck, stairs_min_pairs: int = 2) -> Splitter:
 
 
 def plan_hand(hand: int, deck: Deck, stairs_min_pairs: int = 2) -> Plan:
-    """The cheapest split of `hand` (a bitmask) into combinations."""
+    """The cheapest split of `hand` (a bitmask) into combinations.
+
+    With two decks, a second Phoenix is planned as a single of its own and a second
+    Dragon as another free winner."""
     bombs, rest = split_bombs(hand, deck)
-    dragon = bool(rest >> deck.dragon & 1)
-    dog = bool(rest >> deck.dog & 1)
-    ph = bool(rest >> deck.phoenix & 1)
-    rest &= ~((1 << deck.dragon) | (1 << deck.dog))
+    dragons = (rest & deck.dragon_mask).bit_count()
+    dog = bool(rest & deck.dog_mask)
+    phoenixes = rest & deck.phoenix_mask
+    ph = bool(phoenixes)
+    rest &= ~(deck.dragon_mask | deck.dog_mask)
     sp = splitter_for(deck, stairs_min_pairs)
     cost, combos = sp.best(rank_counts(rest, deck), ph)
-    cost += len(bombs) * BOMB_COST + dragon * DRAGON_COST + dog * DOG_COST
-    return Plan(cost, combos, tuple(bombs), dragon, dog, rest)
+    if phoenixes & (phoenixes - 1):  # the second Phoenix (two decks): a strong single
+        cost += 1.0 - PHOENIX_SINGLE_CONTROL
+        combos = combos + ((SINGLE, 1, 0, 0, ()),)
+    cost += len(bombs) * BOMB_COST + dragons * DRAGON_COST + dog * DOG_COST
+    return Plan(cost, combos, tuple(bombs), dragons, dog, rest)
 
 
 def hand_cost(hand: int, deck: Deck, stairs_min_pairs: int = 2) -> float:
@@ -326,9 +359,9 @@ def hand_cost(hand: int, deck: Deck, stairs_min_pairs: int = 2) -> float:
 
 def play_signature(mask: int, ph: int | None, deck: Deck) -> tuple:
     """The natural ranks of a play (sorted, Mah Jong = 1) and whether it holds the Phoenix."""
-    ranks = tuple(sorted(deck.rank_of[c] for c in mask_cards(mask)
-                         if c != deck.phoenix and c != deck.dragon and c != deck.dog))
-    return ranks, bool(mask >> deck.phoenix & 1)
+    specials = deck.phoenix_mask | deck.dragon_mask | deck.dog_mask
+    ranks = tuple(sorted(deck.rank_of[c] for c in mask_cards(mask & ~specials)))
+    return ranks, bool(mask & deck.phoenix_mask)
 
 
 def combo_signature(combo: tuple) -> tuple:
@@ -340,16 +373,15 @@ def combo_mask(combo: tuple, rest: int, deck: Deck) -> int:
     mask = 0
     for r in combo[4]:
         if r == 1:
-            mask |= 1 << deck.mahjong
+            mask |= deck.mahjong_mask
             continue
-        base = (r - deck.low) * 4
-        for s in range(4):
-            bit = 1 << (base + s)
-            if rest & bit and not mask & bit:
-                mask |= bit
-                break
-        else:  # not held: the combo was planned from other cards
+        free = rest & deck.rank_masks[r] & ~mask
+        if not free:  # not held: the combo was planned from other cards
             return 0
+        mask |= free & -free  # the lowest card id of the rank (suit order, first deck first)
     if combo[3] is not None:
-        mask |= 1 << deck.phoenix
+        phoenixes = rest & deck.phoenix_mask & ~mask
+        if not phoenixes:
+            return 0
+        mask |= phoenixes & -phoenixes
     return mask

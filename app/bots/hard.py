@@ -118,7 +118,7 @@ class HardBot(NormalBot):
         planner = planner_for(deck, rules.stairs_min_pairs)
         sampler = Sampler(k)
         seat = k.seat
-        team = k.team
+        team = k.team if k.team is not None else seat  # without teams: the seat's own place
         points_of = deck.points_of
         # The position now, as the play-out sees it.
         piles = [_points(m, points_of) for m in k.piles]
@@ -135,7 +135,7 @@ class HardBot(NormalBot):
         calls = list(k.calls)
         sums = [0.0] * len(candidates)
         worlds = 0
-        po = Playout(rules, planner)
+        po = Playout(rules, planner, k.view["geometry"])
         rng = self.rng
         while worlds < self.max_worlds:
             hands = sampler.sample(rng)

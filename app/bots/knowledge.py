@@ -46,8 +46,8 @@ def label_value(label: str, kind: str, length: int, deck: Deck) -> float:
     if kind == "dog":
         return 0
     if kind == "single":
-        if label == deck.codes[deck.dragon] or label == "Dr":
-            return DRAGON_VALUE
+        if label.rstrip("'") in (deck.codes[deck.dragon], "Dr"):
+            return DRAGON_VALUE  # (a second Dragon on the first beats it: see Knowledge's trick)
         if "." in label:
             base, _, _ = label.partition(".")
             return (0 if base == "0" else _rank(base, deck)) + 0.5
@@ -59,8 +59,8 @@ def label_value(label: str, kind: str, length: int, deck: Deck) -> float:
 
 
 def _rank(label: str, deck: Deck) -> int:
-    if label == "1":
-        return 1
+    if label.isdigit():
+        return int(label)  # "1" (the Mah Jong); past the Ace only a Phoenix on a Phoenix
     return deck.parse_rank(label)
 
 
@@ -86,8 +86,10 @@ class Knowledge:
         self.seat = seat = view["viewer"]
         n = view["seats"]
         geometry = view["geometry"]  # the round's seats, teams and exchange, from the engine
-        partners = geometry["dog_to"][seat]  # the partners in play order
-        self.partner = partners[0] if partners else None
+        # The partners in play order (two in Tientsin, none in Grandseigneur); `partner` is the
+        # first of them (the partner of the four-player game), None without one.
+        self.partners = list(geometry["dog_to"][seat])
+        self.partner = self.partners[0] if self.partners else None
         self.team = geometry["team_of"][seat]
         self.opponents = sorted(geometry["opponents"][seat], key=lambda s: geometry["relative"][s])
         self.exchange_targets = sorted(int(t) for t in geometry["exchange"][seat])
@@ -102,8 +104,10 @@ class Knowledge:
         self.turn = view["turn"]
         # The exchange, as far as this seat knows it.
         ex = view.get("exchange") or {}
-        self.given = {int(t): deck.parse_card(c) for t, c in (ex.get("given") or {}).items()}
-        self.received = {int(g): deck.parse_card(c) for g, c in (ex.get("received") or {}).items()}
+        # (seat, card) pairs: the cards given to and received from each seat (one or more each).
+        self.given = [(int(t), c) for t, cs in (ex.get("given") or {}).items() for c in deck.parse_cards(cs)]
+        self.received = [(int(g), c) for g, cs in (ex.get("received") or {}).items()
+                         for c in deck.parse_cards(cs)]
         # Replay the public history: who played what, piles, wish constraints.
         self.played = [0] * n
         self.piles = [0] * n
@@ -120,11 +124,15 @@ class Knowledge:
             full & ~self.hand
         self.known = [0] * n  # cards known to be in a seat's hand
         if self.received:  # the exchange is over: what we gave is in their hands unless played
-            for target, card in self.given.items():
+            for target, card in self.given:
                 bit = 1 << card
                 if bit & self.unseen:
                     self.known[target] |= bit
-        mj = 1 << deck.mahjong
+        # Hands this seat sees besides its own (the Trichu Table's; see base.hand_views).
+        for s, cards in (view.get("seen_hands") or {}).items():
+            if cards:
+                self.known[int(s)] |= deck.parse_mask(cards) & self.unseen
+        mj = deck.mahjong_mask
         if self.first_leader is not None and self.first_leader != seat and mj & self.unseen:
             # The Mah Jong's holder (after the exchange) led the first trick.
             self.known[self.first_leader] |= mj
@@ -210,6 +218,11 @@ class Knowledge:
         limits[wish] = min(limits.get(wish, 4), at_most)
 
     # -- queries ------------------------------------------------------------------------
+
+    def dog_partner(self) -> int:
+        """The partner a Dog would pass the lead to (the choice `geometry.dog_partner` makes)."""
+        holding = [p for p in self.partners if self.active(p)] or self.partners
+        return min(holding, key=lambda s: (not self.calls[s], self.counts[s], self.partners.index(s)))
 
     def active(self, seat: int) -> bool:
         return self.places[seat] is None and self.counts[seat] > 0

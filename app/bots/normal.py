@@ -16,10 +16,11 @@ It keeps no state it depends on: every decision is made from the view alone.
 
 from __future__ import annotations
 
-from app.engine.combos import MASK
+from app.engine.combos import DOG, KIND, MASK
 
 from . import calls, exchange, tricks
-from .base import Bot
+from .base import Bot, act_for_hands
+from .geometry import best_cards, deal_out, dog_partner, exchange_action, exchange_pattern, forced_best
 from .knowledge import Knowledge, play_tuple, rules_of
 
 
@@ -28,7 +29,9 @@ def play_action(k: Knowledge, play: tuple, entry: dict) -> dict:
     action = {"act": "play", "cards": entry["cards"]}
     if entry.get("phoenix") is not None:
         action["phoenix"] = entry["phoenix"]
-    if play[MASK] >> k.deck.mahjong & 1:
+    if play[KIND] == DOG and k.view["legal"]["dog_to"]:
+        action["to"] = dog_partner(k.view)
+    if play[MASK] & k.deck.mahjong_mask:
         wish = tricks.choose_wish(k, play[MASK])
         if wish is not None:
             action["wish"] = k.deck.rank_name(wish)
@@ -58,6 +61,10 @@ class NormalBot(Bot):
     # -- the entry point ------------------------------------------------------------------
 
     def decide(self, view: dict) -> dict | None:
+        return act_for_hands(view, self.decide_hand)
+
+    def decide_hand(self, view: dict) -> dict | None:
+        """The decision for one hand (`view` is that hand's view, see `base.hand_views`)."""
         legal = view.get("legal")
         if not legal or view.get("game_over"):
             return None
@@ -104,29 +111,33 @@ class NormalBot(Bot):
         geometry = view["geometry"]
         partner_called = any(view["players"][p]["grand"] for p in geometry["partners"][seat])
         call = legal["grand_call"] and calls.want_grand(
-            view, hand, deck, geometry["team_of"][seat], partner_called,
+            view, hand, deck, seat, partner_called,
             self.grand_chance)
         return {"act": "grand", "call": bool(call)}
 
     def wants_tichu(self, k: Knowledge) -> bool:
-        partner_called = bool(k.calls[k.partner])
+        partner_called = any(k.calls[p] for p in k.partners)
         opponent_called = any(k.calls[o] for o in k.opponents)
         before = k.phase == "exchange"
         give = 0
         if before:
-            chosen = exchange.choose_exchange(k.hand, k.deck, k.rules.stairs_min_pairs, k.seat, k.partner,
-                                              k.exchange_targets, k.calls, True)
-            for c in chosen.values():
-                give |= 1 << c
-        return calls.want_tichu(k.view, k.hand, k.deck, k.team, k.rules.stairs_min_pairs,
+            for cards in self.exchange_cards(k, True).values():
+                for c in cards:
+                    give |= 1 << c
+        return calls.want_tichu(k.view, k.hand, k.deck, k.seat, k.rules.stairs_min_pairs,
                                 partner_called, opponent_called, before, give, self.tichu_chance,
                                 self.tichu_chance_exchange)
 
+    def exchange_cards(self, k: Knowledge, calling: bool) -> dict[int, list[int]]:
+        """{target: [cards]}: the engine-forced best cards where the rules say so, else a plan."""
+        pattern = exchange_pattern(k.view)
+        if forced_best(k.view):
+            return deal_out(best_cards(k.deck, k.hand, sum(pattern.values())), pattern)
+        return exchange.choose_exchange(k.hand, k.deck, k.rules.stairs_min_pairs, k.partners, pattern,
+                                        k.calls, calling, self.dog_away)
+
     def exchange(self, k: Knowledge, legal: dict) -> dict:
-        calling = bool(k.calls[k.seat])
-        give = exchange.choose_exchange(k.hand, k.deck, k.rules.stairs_min_pairs, k.seat, k.partner,
-                                        legal["exchange_to"], k.calls, calling, self.dog_away)
-        return {"act": "exchange", "give": {str(t): k.deck.codes[c] for t, c in give.items()}}
+        return exchange_action(k.deck, self.exchange_cards(k, bool(k.calls[k.seat])))
 
     # -- trick play -------------------------------------------------------------------------
 

@@ -16,12 +16,14 @@ engine's `Round`:
   the play-out, bombs only in a seat's own turn.
 
 The result is the round's score from the engine's rules (card points, the
-tailender, double victory, calls), as the difference for one team.
+tailender, double or triple victory, calls), as the difference for one team;
+without teams (Grandseigneur) the place a seat went out in, scaled to points.
+The seats, teams, partners and play order are the round's geometry from the view.
 """
 
 from __future__ import annotations
 
-from app.engine.cards import DRAGON_VALUE, Deck
+from app.engine.cards import DRAGON_VALUE, Deck, mask_cards
 from app.engine.combos import BOMB, DOG, KIND, LENGTH, MASK, SINGLE, VALUE
 
 from .hand import DOG_COST, combo_mask, plan_hand, splitter_for
@@ -71,10 +73,10 @@ class Planner:
             value = PHX if combo[0] == SINGLE and combo[2] == 0 else combo[2]
             out.append((combo[0], combo[1], value, mask, self.sp.combo_cost(combo[0], combo[1], combo[2]),
                         _points(mask, pts)))
-        if plan.dragon:
-            out.append((SINGLE, 1, DRAGON_VALUE, 1 << deck.dragon, 0.0, 25))
+        for dragon in mask_cards(hand & deck.dragon_mask):
+            out.append((SINGLE, 1, DRAGON_VALUE, 1 << dragon, 0.0, 25))
         if plan.dog:
-            out.append((DOG, 1, 0, 1 << deck.dog, DOG_COST, 0))
+            out.append((DOG, 1, 0, deck.dog_mask, DOG_COST, 0))
         for b in plan.bombs:
             out.append((BOMB, b[LENGTH], b[VALUE], b[MASK], -1.0, _points(b[MASK], pts)))
         # Weakest first: the order leads are made in.
@@ -87,18 +89,25 @@ class Playout:
 
     __slots__ = ("rules", "deck", "planner", "n", "next_seat", "hands", "plans", "turn", "top",
                  "top_seat", "passes", "trick_points", "piles", "out", "calls", "high", "dv_points",
-                 "partner", "team")
+                 "partners", "team", "sweep", "gifts", "scoring")
 
-    def __init__(self, rules, planner: Planner):
+    def __init__(self, rules, planner: Planner, geometry: dict | None = None):
         self.rules = rules
         self.deck = rules.deck
         self.planner = planner
-        self.n = rules.seats
-        self.next_seat = rules.next_seat
+        geometry = geometry if geometry is not None else rules.seating.as_dict(None)
+        self.n = len(geometry["next"])
+        self.next_seat = geometry["next"]
         self.high = rules.deck.high
-        self.dv_points = rules.options["double_victory_points"]
-        self.partner = [rules.partner_of(s) for s in range(self.n)]
-        self.team = [rules.team_of(s) for s in range(self.n)]
+        self.scoring = rules.ruleset.scoring
+        opts = rules.options
+        self.dv_points = opts.get("triple_victory_points", opts.get("double_victory_points", 0))
+        self.partners = [list(p) for p in geometry["dog_to"]]
+        # A seat without a team is a team of its own (Grandseigneur).
+        self.team = [t if t is not None else s for s, t in enumerate(geometry["team_of"])]
+        teams = geometry["teams"]
+        self.sweep = len(teams[0]) if teams else 0  # players of one team out first end the round
+        self.gifts = geometry["gift_to"]
 
     def setup(self, hands: list[int], turn: int, top, top_seat, passes: int, trick_points: int,
               piles: list[int], out: list[int], calls: list, plans: list | None = None):
@@ -131,7 +140,7 @@ class Playout:
         """Seat s plays; returns True when the round is over."""
         self.hands[s] &= ~mask
         if kind == DOG:
-            p = self.partner[s]
+            p = self._dog_to(s)
             done = self._went_out(s)
             if done:
                 return True
@@ -151,11 +160,17 @@ class Playout:
         self.turn = self.next_active(s)
         return False
 
+    def _dog_to(self, s: int) -> int:
+        partners = self.partners[s]
+        if not partners:
+            return self.next_seat[s]
+        return next((p for p in partners if self.hands[p]), partners[0])
+
     def _went_out(self, s: int) -> bool:
         if self.hands[s]:
             return False
         self.out.append(s)
-        if len(self.out) == 2 and self.team[self.out[0]] == self.team[self.out[1]]:
+        if len(self.out) == self.sweep and self.sweep and self.double_victory():
             return True
         if len(self.out) == self.n - 1:
             if self.top is not None or self.trick_points:
@@ -170,7 +185,9 @@ class Playout:
         self.trick_points = 0
 
     def _gift_to(self, s: int) -> int:
-        opps = [o for o in range(self.n) if self.team[o] != self.team[s]]
+        opps = self.gifts[s]
+        if not opps:
+            return s  # no gift in this game: the Dragon's trick is its player's
         return max(opps, key=lambda o: (self.hands[o] != 0, self.hands[o].bit_count()))
 
     def pass_(self, s: int):
@@ -187,8 +204,10 @@ class Playout:
             self.turn = self.next_active(s)
 
     def double_victory(self) -> bool:
+        """One team's players went out first, all of them (a double, in Tientsin a triple victory)."""
         out = self.out
-        return len(out) >= 2 and self.team[out[0]] == self.team[out[1]]
+        k = self.sweep
+        return bool(k) and len(out) >= k and len({self.team[s] for s in out[:k]}) == 1
 
     def card_points(self) -> list[int]:
         """Card points per team at the end (the tailender's hand to the opponents, its
@@ -198,15 +217,27 @@ class Playout:
         piles = list(self.piles)
         tail = next((s for s in range(self.n) if s not in out), None)
         if tail is not None and out:
-            piles[out[0]] += piles[tail]
+            hand = _points(self.hands[tail], self.planner.points_of)
+            if self.scoring == "tientsin":
+                # The last player's hand and tricks to the opponents, the fifth's tricks to the first.
+                piles[out[0]] += piles[out[-1]]
+                piles[out[-1]] = 0
+                hand += piles[tail]
+            else:
+                piles[out[0]] += piles[tail]
             piles[tail] = 0
-            points[1 - self.team[tail]] += _points(self.hands[tail], self.planner.points_of)
+            points[1 - self.team[tail]] += hand
         for s in range(self.n):
             points[self.team[s]] += piles[s]
         return points
 
     def score(self, team: int) -> int:
-        """The round's score difference for `team` (the engine's scoring rules)."""
+        """The round's score difference for `team` (the engine's scoring rules); without
+        teams (`team` is then a seat) 50 points per place better than the middle."""
+        if self.scoring == "grandseigneur":
+            order = self.out + sorted((s for s in range(self.n) if s not in self.out),
+                                      key=lambda s: self.hands[s].bit_count())
+            return int(50 * ((self.n - 1) / 2 - order.index(team)))
         first = self.out[0] if self.out else None
         if self.double_victory():
             diff = self.dv_points if self.team[first] == team else -self.dv_points
@@ -271,7 +302,7 @@ class Playout:
             c = plan[0]
             plan.clear()
             return c
-        partner = self.partner[s]
+        partner = self._dog_to(s) if self.partners[s] else None
         dog = None
         losers = []
         sure = []
@@ -283,8 +314,8 @@ class Playout:
             else:
                 losers.append(c)
         if dog is not None:
-            pp = self.plans[partner]
-            if self.hands[partner] and (len(pp) < len(plan) - 1 or not losers):
+            if partner is not None and self.hands[partner] and (
+                    len(self.plans[partner]) < len(plan) - 1 or not losers):
                 plan.remove(dog)
                 return dog
             losers.append(dog)

@@ -54,49 +54,65 @@ class TableLog:
 
 
 def _asking_order(rnd) -> list[int]:
-    """Seats to ask now: those who only may bomb or call first, then the one who must act."""
-    seats = rnd.rules.seats
+    """Players to ask now (controllers, never a controlled seat such as the Trichu Table):
+    those who only may bomb or call first, then the one the round waits for."""
+    seating = rnd.seating
+    controller = seating.controller
     if rnd.phase in (GRAND, EXCHANGE):
-        return list(range(seats))
+        return list(seating.players)
     main = rnd.gift_from if rnd.gift_from is not None else rnd.turn
-    start = main if main is not None else 0
-    order = [s for s in rnd.rules.order[start]]
+    start = main if main is not None else seating.players[0]
+    order = []
+    for s in seating.order[start] + [start]:
+        c = controller[s]
+        if c not in order:
+            order.append(c)
     if main is not None:
-        order.append(main)
+        order.remove(controller[main])
+        order.append(controller[main])
     return order
 
 
-def play_round(game: Game, bots: list[Bot], log: TableLog, max_actions: int = 2000,
+def _may_act(rnd, player: int) -> bool:
+    return any(rnd.legal(s).any() for s in rnd.seating.controls[player])
+
+
+def play_round(game: Game, bots: list[Bot], log: TableLog, max_actions: int = 4000,
                on_action: Callable | None = None) -> None:
-    """Play the game's current round to its end with `bots[seat]` at each seat."""
+    """Play the game's current round to its end with `bots[seat]` at each player's seat.
+
+    The bot of a player who controls other seats (the Trichu dealer and the Table)
+    answers for them too (see `app.bots.base`, "Controlled seats"): every answer is
+    applied with `by=` the asking player, so it can only act for the seats it controls.
+    """
     rnd = game.round
-    fallback = [SimpleBot(s) for s in range(rnd.rules.seats)]
+    fallback = {s: SimpleBot(s) for s in range(rnd.seating.seats)}
     count = 0
     while rnd.phase != OVER and not game.over:
         acted = False
-        for seat in _asking_order(rnd):
-            if not rnd.legal(seat).any():
+        for player in _asking_order(rnd):
+            if not _may_act(rnd, player):
                 continue
-            view = view_for(game, seat)
-            kind = decision_kind(view["legal"])
+            view = view_for(game, player)
+            kind = _kind(view)
             start = time.perf_counter()
-            action = bots[seat].decide(view)
-            log.time(seat, kind, time.perf_counter() - start)
+            action = bots[player].decide(view)
+            log.time(player, kind, time.perf_counter() - start)
             if action is None:
                 continue
-            if _apply(game, seat, action, log):
+            if _apply(game, player, action, log):
                 acted = True
                 if on_action:
-                    on_action(seat, action)
+                    on_action(player, action)
                 break
-            # Refused: let the greedy bot make this seat's move instead, if it has one to make.
-            backup = fallback[seat].decide(view)
-            if backup is not None and _apply(game, seat, backup, log):
+            # Refused: let the greedy bot make this player's move instead, if it has one to make.
+            backup = fallback[player].decide(view)
+            if backup is not None and _apply(game, player, backup, log):
                 acted = True
                 break
         if not acted:
             # Nobody acted though the round waits for someone: a stall, made by the greedy bot.
-            stuck = _waiting_seat(rnd)
+            stuck = rnd.seating.controller[rnd.pending()[0]]
             log.illegal.append((stuck, None, "no_action"))
             view = view_for(game, stuck)
             if not _apply(game, stuck, fallback[stuck].decide(view), log):
@@ -107,26 +123,28 @@ def play_round(game: Game, bots: list[Bot], log: TableLog, max_actions: int = 20
             raise RuntimeError("the round does not end")
 
 
-def _apply(game: Game, seat: int, action: dict, log: TableLog) -> bool:
+def _kind(view: dict) -> str | None:
+    """The kind of decision the view asks for: its own seat's, else a controlled seat's."""
+    kind = decision_kind(view["legal"])
+    table = view.get("table")
+    if table and table.get("legal") and table["seat"] in view["pending"]:
+        kind = decision_kind(table["legal"]) or kind
+    return kind
+
+
+def _apply(game: Game, player: int, action: dict, log: TableLog) -> bool:
+    """Apply `player`'s answer as the web layer does: `by=player`, the seat defaulting to his."""
     if not isinstance(action, dict):
-        log.illegal.append((seat, repr(action), "not_a_dict"))
+        log.illegal.append((player, repr(action), "not_a_dict"))
         return False
     action = dict(action)
-    if action.setdefault("seat", seat) != seat:
-        log.illegal.append((seat, action, "wrong_seat"))
-        return False
+    action.setdefault("seat", player)
     try:
-        game.apply(action)
+        game.apply(action, by=player)
     except IllegalAction as exc:
-        log.illegal.append((seat, action, exc.code))
+        log.illegal.append((player, action, exc.code))
         return False
     return True
-
-
-def _waiting_seat(rnd) -> int:
-    if rnd.phase in (GRAND, EXCHANGE):
-        return next(s for s in range(rnd.rules.seats) if rnd.legal(s).grand or rnd.legal(s).exchange)
-    return rnd.gift_from if rnd.gift_from is not None else rnd.turn
 
 
 def single_deal_game(hands: list[list[int]], ruleset: str = "standard", options: dict | None = None) -> Game:

@@ -20,8 +20,8 @@ class Unseen:
 
     def __init__(self, mask: int, deck: Deck):
         self.counts = rank_counts(mask, deck)
-        self.ph = bool(mask >> deck.phoenix & 1)
-        self.dragon = bool(mask >> deck.dragon & 1)
+        self.ph = bool(mask & deck.phoenix_mask)
+        self.dragon = bool(mask & deck.dragon_mask)
         self.high = deck.high
         self.low = deck.low
         # A four of a kind is possible where all four cards are unseen (a rough bomb warning).

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.engine.cards import DRAGON_VALUE
+from app.engine.cards import DRAGON_VALUE, mask_cards
 from app.engine.combos import BOMB, DOG, KIND, LENGTH, MASK, PAIR, PHOENIX, SINGLE, VALUE
 
 from .hand import DOG_COST, Plan, combo_mask, plan_hand, splitter_for
@@ -102,10 +102,10 @@ def urgency(k: Knowledge, top_seat: int | None, points: bool = True,
             u += 0.2
     if k.calls[k.seat]:
         u += 0.4
-    if k.calls[k.partner] and k.active(k.partner):
+    if any(k.calls[p] and k.active(p) for p in k.partners):
         u += 0.2
     out = [s for s in range(k.rules.seats) if k.places[s] == 1]
-    if out and out[0] == k.partner:
+    if out and out[0] in k.partners:
         u += 0.3  # a double victory is on
     return u
 
@@ -143,7 +143,9 @@ def lead_options(t: Turn, plays: list) -> list[Option]:
         p, e = _pick(entries, combo[3])
         cost = sp.combo_cost(combo[0], combo[1], combo[2])
         opts.append(Option(p, e, cost))
-    for bit, cost in ((1 << deck.dragon, 0.0), (1 << deck.dog, DOG_COST)):
+    specials = [(1 << c, 0.0) for c in mask_cards(t.hand & deck.dragon_mask)]
+    specials += [(deck.dog_mask, DOG_COST)] if t.hand & deck.dog_mask else []
+    for bit, cost in specials:
         if bit in by_mask:
             p, e = by_mask[bit][0]
             opts.append(Option(p, e, cost))
@@ -171,7 +173,7 @@ def choose_lead(t: Turn, plays: list) -> tuple:
     unseen = t.unseen
     sure = [o for o in opts if o.play[KIND] != DOG and unseen.play_is_sure(o.play)]
     losers = [o for o in opts if o not in sure]
-    partner_active = k.active(k.partner)
+    partner_active = any(k.active(p) for p in k.partners)
     dog = next((o for o in opts if o.play[KIND] == DOG), None)
     if dog and partner_active and _dog_now(k, t, losers):
         return dog.play, dog.entry
@@ -191,7 +193,7 @@ def choose_lead(t: Turn, plays: list) -> tuple:
         best = max(free, key=lambda o: (o.play[LENGTH], -o.play[VALUE]))
         return best.play, best.entry
     opp = opponent_counts(k)
-    partner_cards = k.counts[k.partner] if partner_active else 0
+    partner_cards = min((k.counts[p] for p in k.partners if k.active(p)), default=0)
     for o in losers:
         p = o.play
         kind, length = p[KIND], p[LENGTH]
@@ -212,10 +214,11 @@ def _dog_now(k: Knowledge, t: Turn, losers: list) -> bool:
     """Hand the lead to the partner: it called, or it is better placed than this hand."""
     if k.calls[k.seat]:
         return len(losers) == 1  # only when the Dog is all that is left to lose
-    if k.calls[k.partner]:
+    partner = k.dog_partner()
+    if k.calls[partner]:
         return True
     mine = k.counts[k.seat]
-    return k.counts[k.partner] + t.style.dog_margin <= mine or (t.base >= 4.0 and k.counts[k.partner] <= mine)
+    return k.counts[partner] + t.style.dog_margin <= mine or (t.base >= 4.0 and k.counts[partner] <= mine)
 
 
 # -- follows ----------------------------------------------------------------------------
@@ -226,7 +229,7 @@ def _single_penalty(t: Turn, p: tuple, top: tuple) -> float:
     deck = t.deck
     if p[KIND] != SINGLE:
         return 0.0
-    if p[MASK] == 1 << deck.phoenix:
+    if p[MASK] & deck.phoenix_mask and p[LENGTH] == 1:
         return 0.35 if top[VALUE] < deck.high - 2 else 0.0
     if p[VALUE] >= deck.high - 1 and p[VALUE] < DRAGON_VALUE:
         return 0.035 * (p[VALUE] - top[VALUE])
@@ -240,7 +243,7 @@ def choose_follow(t: Turn, plays: list, can_pass: bool) -> tuple | None:
     hand = t.hand
     top_seat = k.top_seat
     opp = opponent_counts(k)
-    partner_call = bool(k.calls[k.partner]) and k.active(k.partner)
+    partner_call = any(k.calls[p] and k.active(p) for p in k.partners)
     opp_near_out = any(c <= 2 for c in opp)
     outs = [pe for pe in plays if pe[0][MASK] == hand]
     if outs and (not partner_call or opp_near_out or not can_pass):
@@ -248,8 +251,8 @@ def choose_follow(t: Turn, plays: list, can_pass: bool) -> tuple | None:
     if not can_pass:
         # The wish forces a play: the one that hurts the plan least (bombs last).
         return min(plays, key=lambda pe: (pe[0][KIND] == BOMB, t.delta(pe[0]), pe[0][VALUE]))
-    if top_seat == k.partner:
-        return None  # never overtake the partner
+    if top_seat in k.partners:
+        return None  # never overtake a partner (the Trichu dealer: its own Table)
     top = k.top
     style = t.style
     u = urgency(k, top_seat, points_weight=style.points_weight) * style.urgency_scale + style.pass_cost
@@ -260,7 +263,7 @@ def choose_follow(t: Turn, plays: list, can_pass: bool) -> tuple | None:
     for p, e in plays:
         if p[KIND] == BOMB or p[MASK] & bomb_cards:
             continue  # bombs are weighed below; an ordinary play never breaks one
-        if p[MASK] == 1 << deck.dragon:
+        if p[MASK] & deck.dragon_mask and p[LENGTH] == 1:
             if not _dragon_worth(t, top, top_seat):
                 continue
             score = -0.2
@@ -300,7 +303,7 @@ def _dragon_worth(t: Turn, top: tuple, top_seat: int) -> bool:
         return True  # on an Ace or a Phoenix
     if urgency(k, top_seat, points=False) >= 0.7:
         return True
-    return t.rest_cost(1 << t.deck.dragon) <= 1.3  # the lead lets this hand go out
+    return t.rest_cost(t.hand & t.deck.dragon_mask) <= 1.3  # the lead lets this hand go out
 
 
 def smallest_bomb(bombs: list) -> tuple:
@@ -309,7 +312,7 @@ def smallest_bomb(bombs: list) -> tuple:
 
 def should_bomb(t: Turn, bomb: tuple, u: float) -> bool:
     k = t.k
-    if k.top_seat is None or k.top_seat == k.partner or k.top_seat == k.seat:
+    if k.top_seat is None or k.top_seat in k.partners or k.top_seat == k.seat:
         return False
     if u >= 1.0:
         return True
@@ -322,7 +325,7 @@ def should_bomb(t: Turn, bomb: tuple, u: float) -> bool:
 def choose_out_of_turn_bomb(t: Turn, bombs: list) -> tuple | None:
     """A bomb out of turn: only when the trick would otherwise go to an opponent who matters."""
     k = t.k
-    if k.top_seat is None or k.top_seat in (k.seat, k.partner):
+    if k.top_seat is None or k.top_seat == k.seat or k.top_seat in k.partners:
         return None
     closing = k.closed or k.gift_from is not None
     nxt = k.turn
@@ -353,12 +356,12 @@ def choose_wish(k: Knowledge, play_mask: int) -> int | None:
     deck = k.deck
     left = k.hand & ~play_mask
     mine = {deck.rank_of[c] for c in range(deck.size) if left >> c & 1 and deck.role_of[c] == "normal"}
-    passed = [deck.rank_of[c] for o, c in k.given.items()
+    passed = [deck.rank_of[c] for o, c in k.given
               if o in k.opponents and k.known[o] >> c & 1 and deck.role_of[c] == "normal"]
     passed = [r for r in passed if r not in mine]
     if passed:
         return max(passed)
-    to_partner = {deck.rank_of[c] for o, c in k.given.items() if o == k.partner}
+    to_partner = {deck.rank_of[c] for o, c in k.given if o in k.partners}
     unseen_counts = [0] * (deck.high + 1)
     m = k.unseen & deck.normal_mask
     for c in range(deck.size):
