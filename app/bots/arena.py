@@ -1,17 +1,32 @@
 """The arena: two bots on duplicate deals, and a report of how they did.
 
-Every deal is played twice from the same seeded hands: bot A at seats 0/2 and
-B at 1/3, then the other way round, so the luck of the cards cancels out. A
-deal's score is A's team score minus B's, averaged over the two plays. The
-deals are spread over worker processes; a progress bar goes to stderr.
+Every deal is played several times from the same seeded hands with the bots'
+seats rotated, so the luck of the cards cancels out and both sides hold every
+seat and role equally (`side_plans`):
 
-With `games`, whole games to the target are played instead (also twice per
-seed, seats swapped) and the report adds A's win rate.
+- team games (standard, fifty-two, tientsin): A on one team, B on the other,
+  then the teams swapped;
+- Trichu: A as the dealer (with the Table) against B on the two other seats,
+  then B as the dealer against A;
+- Grandseigneur (no teams): A on every other seat in play order, B on the
+  rest, then the other way round, so each bot holds every seat once per deal.
+  A deal there is two rounds: the first one, which makes the hierarchy, and
+  one with the exchange.
+
+A play's score per round: A's score minus B's (the mean over each side's
+players of its column, so in Trichu the dealer's team against the others);
+in Grandseigneur the mean finishing place of each side's players (lower is
+better). A deal's score is the mean over its plays. The deals are spread over
+worker processes; a progress bar goes to stderr.
+
+With `games`, whole games to the end are played instead (the same rotations
+per seed) and the report adds A's win rate.
 
 The report (`run_arena` returns it as a dict, `format_report` prints it):
-mean points per round for each side with standard error and 95% interval,
-Tichu and Grand Tichu calls and how many were made, double victories, illegal
-actions, and decision times p50/p95/p99/max per bot and kind of decision.
+mean points (or place) per round for each side with standard error and 95%
+interval, Tichu and Grand Tichu calls and how many were made, double (triple)
+victories, first places, illegal actions, and decision times p50/p95/p99/max
+per bot and kind of decision.
 """
 
 from __future__ import annotations
@@ -26,7 +41,7 @@ from dataclasses import dataclass
 from app.engine import Game, Rules, seeded_deal
 
 from . import load_bot
-from .table import DECISION_KINDS, TableLog, play_round, single_deal_game
+from .table import DECISION_KINDS, TableLog, play_round
 
 SIDES = ("A", "B")
 
@@ -56,70 +71,131 @@ def _empty_side() -> dict:
             "double_victories": 0, "first_out": 0, "illegal": 0}
 
 
-def _tally(result, side_of_team: dict, sides: dict, team_of: list):
-    """Add one finished round's calls, double victory and first place to the sides' counts."""
+def side_plans(rules) -> list[tuple]:
+    """The seat assignments each deal is played with: per seat "A" or "B" (see the module doc).
+
+    Each is the side of every seat of the first round; a controlled seat (the Trichu
+    Table) is on its controller's side."""
+    seating = rules.seating
+    n = seating.seats
+    if seating.teams is None:
+        a_seats = set(seating.positions[::2])  # every other seat in play order
+    elif seating.table is not None:
+        a_seats = set(seating.controls[seating.dealer])  # the dealer and the Table
+    else:
+        a_seats = set(seating.teams[0])
+    first = tuple("A" if s in a_seats else "B" for s in range(n))
+    return [first, tuple("B" if x == "A" else "A" for x in first)]
+
+
+def _rounds_per_deal(rules) -> int:
+    """Grandseigneur's first round has no exchange: a deal there is that round and the next."""
+    return 2 if rules.seating.teams is None else 1
+
+
+def _deal_rounds(rules, seed: str, count: int):
+    deal = seeded_deal(rules, seed)
+    return lambda index: deal(index) if index < count else None
+
+
+def _tally(result, side_of: list, sides: dict):
+    """Add one finished round's calls, sweeps and first place to the sides' counts;
+    `side_of`: the side of every seat of that round (a controlled seat: its controller's)."""
     for seat, call in enumerate(result.calls):
         if call is None:
             continue
-        side = sides[side_of_team[team_of[seat]]]
+        side = sides[side_of[seat]]
         key = "tichu" if call == "tichu" else "grand"
         side[key + "_calls"] += 1
         side[key + "_made"] += bool(result.call_made[seat])
-    first_team = team_of[result.out_order[0]]
-    sides[side_of_team[first_team]]["first_out"] += 1
-    if result.double_victory:
-        sides[side_of_team[first_team]]["double_victories"] += 1
+    first = sides[side_of[result.out_order[0]]]
+    first["first_out"] += 1
+    if result.double_victory or result.extra.get("triple_victory"):
+        first["double_victories"] += 1
 
 
-def _play(cfg: ArenaConfig, index: int, a_team: int) -> tuple[list, dict, TableLog, object]:
-    """One play of deal (or game) `index` with A's bots on team `a_team`."""
-    side_of_team = {a_team: "A", 1 - a_team: "B"}
+def _round_value(result, seating, plan: tuple) -> dict:
+    """One round from each side's view: points (A minus B) or mean places per side."""
+    players = seating.players
+    if result.scores is None:  # no points: the finishing places
+        place = {s: result.out_order.index(s) + 1 for s in players}
+        return {side: _mean([place[s] for s in players if plan[s] == side]) for side in SIDES}
+    if len(result.scores) == seating.seats:  # a column per seat (Trichu)
+        score = {s: result.scores[s] for s in players}
+    else:
+        score = {s: result.scores[seating.team_of[s]] for s in players}
+    return {"diff": _mean([score[s] for s in players if plan[s] == "A"])
+            - _mean([score[s] for s in players if plan[s] == "B"])}
+
+
+def _mean(values: list) -> float:
+    return sum(values) / len(values)
+
+
+def _play(cfg: ArenaConfig, index: int, plan: tuple) -> tuple[list, dict, TableLog, object]:
+    """One play of deal (or game) `index` with the bots seated by `plan` (a side per seat)."""
     options = dict(cfg.options)
     rules = Rules.of(cfg.ruleset, options)
-    team_of = rules.seating.team_of
-    bots = [cfg.bot(side_of_team[team_of[s]], s) for s in range(rules.seats)]
+    bots = [cfg.bot(plan[s], s) for s in range(rules.seats)]
     seed = f"{cfg.seed}:{index}"
     if cfg.games:
         game = Game(cfg.ruleset, options, seed=seed)
     else:
-        game = single_deal_game(seeded_deal(rules, seed)(0), cfg.ruleset, options)
+        game = Game(cfg.ruleset, options, deal=_deal_rounds(rules, seed, _rounds_per_deal(rules)))
     log = TableLog()
     sides = {"A": _empty_side(), "B": _empty_side()}
     rounds = []
     while True:
+        rnd = game.round
         play_round(game, bots, log)
-        result = game.round.result
-        _tally(result, side_of_team, sides, team_of)
-        rounds.append(result.scores[a_team] - result.scores[1 - a_team])
-        if game.over or not cfg.games:
-            break
+        seating = rnd.seating
+        side_of = [plan[seating.controller[s]] for s in range(seating.seats)]
+        _tally(rnd.result, side_of, sides)
+        rounds.append(_round_value(rnd.result, seating, plan))
+        if game.over or game.round is rnd:
+            break  # the game or the deal's rounds are over
     for seat, _, _ in log.illegal:
-        sides[side_of_team[team_of[seat]]]["illegal"] += 1
-    winner = side_of_team.get(game.winner) if cfg.games else None
-    return rounds, sides, log, (winner, side_of_team, team_of)
+        sides[plan[seat]]["illegal"] += 1
+    winner = None
+    if cfg.games:
+        winner = _winner_side(game, plan)
+    return rounds, sides, log, winner
+
+
+def _winner_side(game, plan: tuple) -> str | None:
+    """The side of the game's winner: a team (its seats' side), a seat, or None for a draw
+    (and for a Trichu game won by the Table's column)."""
+    w = game.winner
+    if w == "draw" or w is None:
+        return None
+    seating = game.rules.seating
+    if seating.teams is not None and len(game.totals) == len(seating.teams):
+        return plan[seating.teams[w][0]]
+    return plan[w] if w in seating.players else None
 
 
 def _job(args) -> dict:
-    """Worker: deals `indexes`, each played twice with the teams swapped."""
+    """Worker: deals `indexes`, each played once per seat plan (`side_plans`)."""
     cfg, indexes = args
     out = {"deals": [], "sides": {"A": _empty_side(), "B": _empty_side()}, "times": {},
            "illegal": [], "wins": {"A": 0, "B": 0, "draw": 0}, "rounds": 0}
+    plans = side_plans(Rules.of(cfg.ruleset, dict(cfg.options)))
     for index in indexes:
         per_deal = []
-        for a_team in (0, 1):
-            rounds, sides, log, (winner, side_of_team, team_of) = _play(cfg, index, a_team)
-            per_deal.append(sum(rounds) / len(rounds) if cfg.games else rounds[0])
+        for k, plan in enumerate(plans):
+            rounds, sides, log, winner = _play(cfg, index, plan)
+            per_deal.append({key: _mean([r[key] for r in rounds]) for key in rounds[0]})
             out["rounds"] += len(rounds)
             for side in SIDES:
                 for key, value in sides[side].items():
                     out["sides"][side][key] += value
             for (seat, kind), times in log.times.items():
-                out["times"].setdefault((side_of_team[team_of[seat]], kind), []).extend(times)
-            out["illegal"].extend((index, a_team, seat, str(action), code)
+                out["times"].setdefault((plan[seat], kind), []).extend(times)
+            out["illegal"].extend((index, k, seat, str(action), code)
                                   for seat, action, code in log.illegal)
             if cfg.games:
                 out["wins"][winner if winner else "draw"] += 1
-        out["deals"].append((index, sum(per_deal) / 2))
+        out["deals"].append((index, {key: _mean([d[key] for d in per_deal]) for key in per_deal[0]}))
     return out
 
 
@@ -188,13 +264,13 @@ def run_arena(cfg: ArenaConfig, progress: bool = True) -> dict:
     return _report(cfg, merged, time.time() - started)
 
 
-def _stats(values: list[float]) -> dict:
+def _stats(values: list[float], digits: int = 2) -> dict:
     n = len(values)
     mean = sum(values) / n if n else 0.0
     var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
     se = math.sqrt(var / n) if n else 0.0
-    return {"mean": round(mean, 2), "se": round(se, 2),
-            "ci95": [round(mean - 1.96 * se, 2), round(mean + 1.96 * se, 2)], "n": n}
+    return {"mean": round(mean, digits), "se": round(se, digits),
+            "ci95": [round(mean - 1.96 * se, digits), round(mean + 1.96 * se, digits)], "n": n}
 
 
 def _percentile(sorted_values: list[float], q: float) -> float:
@@ -205,16 +281,24 @@ def _percentile(sorted_values: list[float], q: float) -> float:
 
 
 def _report(cfg: ArenaConfig, merged: dict, seconds: float) -> dict:
-    diffs = [d for _, d in sorted(merged["deals"])]
-    a = _stats(diffs)
-    b = {"mean": -a["mean"], "se": a["se"], "ci95": [-a["ci95"][1], -a["ci95"][0]], "n": a["n"]}
+    deals = [d for _, d in sorted(merged["deals"], key=lambda x: x[0])]
+    places = bool(deals) and "A" in deals[0]
+    if places:  # mean finishing place per side (Grandseigneur): lower is better
+        key = "place_per_round"
+        per_side = {side: _stats([d[side] for d in deals], 3) for side in SIDES}
+    else:
+        key = "points_per_round"
+        a = _stats([d["diff"] for d in deals])
+        b = {"mean": -a["mean"], "se": a["se"], "ci95": [-a["ci95"][1], -a["ci95"][0]], "n": a["n"]}
+        per_side = {"A": a, "B": b}
+    plans = len(side_plans(Rules.of(cfg.ruleset, dict(cfg.options))))
     sides = {}
-    for side, spec, st in (("A", cfg.a, a), ("B", cfg.b, b)):
+    for side, spec in (("A", cfg.a), ("B", cfg.b)):
         counts = merged["sides"][side]
         sides[side] = {
             "bot": spec,
             "options": dict(cfg.a_options if side == "A" else cfg.b_options),
-            "points_per_round": st,
+            key: per_side[side],
             "tichu": {"calls": counts["tichu_calls"], "made": counts["tichu_made"],
                       "success_rate": _rate(counts["tichu_made"], counts["tichu_calls"])},
             "grand_tichu": {"calls": counts["grand_calls"], "made": counts["grand_made"],
@@ -239,7 +323,8 @@ def _report(cfg: ArenaConfig, merged: dict, seconds: float) -> dict:
         "config": {"a": cfg.a, "b": cfg.b, "deals": cfg.deals, "games": cfg.games, "seed": cfg.seed,
                    "ruleset": cfg.ruleset, "options": dict(cfg.options), "workers": cfg.workers},
         "duplicate": True,
-        "plays": len(diffs) * 2,
+        "measure": "place" if places else "points",
+        "plays": len(deals) * plans,
         "rounds": merged["rounds"],
         "seconds": round(seconds, 1),
         "sides": sides,
@@ -263,23 +348,32 @@ def format_report(report: dict) -> str:
     """The report as a plain-text table."""
     cfg = report["config"]
     unit = "game (mean per round)" if cfg["games"] else "deal"
+    places = report["measure"] == "place"
+    key = "place_per_round" if places else "points_per_round"
+    options = " ".join(f"{k}={v}" for k, v in cfg["options"].items())
     lines = [
-        f"Arena: {cfg['a']} (A) vs {cfg['b']} (B), {report['sides']['A']['points_per_round']['n']} "
+        f"Arena: {cfg['a']} (A) vs {cfg['b']} (B), {cfg['ruleset']}{' ' + options if options else ''}, "
+        f"{report['sides']['A'][key]['n']} "
         f"duplicate {'games' if cfg['games'] else 'deals'}, {report['plays']} plays, "
         f"{report['rounds']} rounds, seed {cfg['seed']!r}, {report['seconds']}s",
         "",
-        f"{'side':<5}{'bot':<14}{'pts/round':>10}{'SE':>7}{'95% interval':>20}"
+        f"{'side':<5}{'bot':<14}{'place' if places else 'pts/round':>10}{'SE':>7}{'95% interval':>20}"
         f"{'Tichu made/calls':>18}{'GT made/calls':>15}{'1-2':>6}{'1st':>6}{'illegal':>9}",
     ]
     for side in SIDES:
         s = report["sides"][side]
-        p = s["points_per_round"]
-        interval = f"[{p['ci95'][0]:.1f}, {p['ci95'][1]:.1f}]"
+        p = s[key]
+        digits = 2 if places else 1
+        interval = f"[{p['ci95'][0]:.{digits}f}, {p['ci95'][1]:.{digits}f}]"
         t, g = s["tichu"], s["grand_tichu"]
-        lines.append(f"{side:<5}{s['bot']:<14}{p['mean']:>10.1f}{p['se']:>7.1f}{interval:>20}"
+        lines.append(f"{side:<5}{s['bot']:<14}{p['mean']:>10.{digits}f}{p['se']:>7.{digits}f}{interval:>20}"
                      f"{_calls(t):>18}{_calls(g):>15}{s['double_victories']:>6}{s['first_out']:>6}"
                      f"{s['illegal_actions']:>9}")
-    lines.append(f"(points per round: the side's team score minus the other's, per {unit})")
+    if places:
+        lines.append(f"(place: the mean finishing place of the side's players per round, lower is better,"
+                     f" per {unit})")
+    else:
+        lines.append(f"(points per round: the side's score minus the other's, per {unit})")
     if "games" in report:
         gm = report["games"]
         lines.append(f"Games to the target: A won {gm['a_wins']}, B won {gm['b_wins']}, draws {gm['draws']}"

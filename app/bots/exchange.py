@@ -84,6 +84,8 @@ def choose_exchange(hand: int, deck: Deck, smp: int, partners: list[int], patter
     keep = 0
     for b in plan.bombs:
         keep |= b[3]
+    if not partners:
+        keep |= deck.mahjong_mask  # in a race to go out (no teams) the first lead is worth keeping
     specials = deck.dragon_mask | deck.phoenix_mask
     give: dict[int, list[int]] = {}
     left = hand

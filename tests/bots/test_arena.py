@@ -63,3 +63,66 @@ def test_command_line_refuses_an_unknown_bot():
     out = subprocess.run([sys.executable, "-m", "app.bots", "arena", "--a", "nosuchbot", "--deals", "1"],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and "nosuchbot" in out.stderr
+
+
+def test_side_plans_give_each_bot_every_seat_and_role_equally():
+    from app.bots.arena import side_plans
+    from app.engine import Rules
+
+    for name, options in [("standard", {}), ("tientsin", {}), ("trichu", {}),
+                          ("grandseigneur", {}), ("grandseigneur", {"players": 7})]:
+        rules = Rules.of(name, options)
+        plans = side_plans(rules)
+        for seat in range(rules.seats):
+            assert sorted(plan[seat] for plan in plans) == ["A", "B"], (name, seat)
+        seating = rules.seating
+        if seating.teams and seating.table is None:  # a whole team on one side
+            for plan in plans:
+                assert all(len({plan[s] for s in team}) == 1 for team in seating.teams)
+        if seating.table is not None:  # Trichu: the dealer with his Table against the two others
+            for plan in plans:
+                assert plan[seating.dealer] == plan[seating.table]
+                others = [s for s in seating.players if s != seating.dealer]
+                assert {plan[s] for s in others} == {"B" if plan[seating.dealer] == "A" else "A"}
+        if seating.teams is None:  # every other seat in play order
+            for plan in plans:
+                order = seating.positions
+                assert all(plan[order[i]] != plan[order[i + 1]] for i in range(len(order) - 1))
+
+
+def test_trichu_and_tientsin_arenas_report_points_with_no_illegal_action():
+    for name, plays in (("trichu", 4), ("tientsin", 4)):
+        report = run_arena(ArenaConfig(a="normal", b="easy", deals=2, workers=1, seed="t", ruleset=name),
+                           progress=False)
+        assert report["measure"] == "points" and report["plays"] == plays and report["rounds"] == plays
+        for side in ("A", "B"):
+            check_side(report["sides"][side])
+        assert report["sides"]["A"]["points_per_round"]["mean"] == -report["sides"]["B"]["points_per_round"]["mean"]
+        assert f"{name}," in format_report(report) and "Illegal actions: 0" in format_report(report)
+
+
+def test_grandseigneur_arena_reports_mean_places():
+    for players in (6, 7):
+        cfg = ArenaConfig(a="normal", b="greedy", deals=2, workers=1, seed="g", ruleset="grandseigneur",
+                          options=(("players", players),))
+        report = run_arena(cfg, progress=False)
+        assert report["measure"] == "place" and report["plays"] == 4
+        assert report["rounds"] == 8  # each deal: the first round and one with the exchange
+        a, b = (report["sides"][s]["place_per_round"] for s in ("A", "B"))
+        for p in (a, b):
+            assert 1 <= p["mean"] <= players and p["ci95"][0] <= p["mean"] <= p["ci95"][1]
+        if players == 6:  # three players per side: the places add up
+            assert abs(a["mean"] + b["mean"] - (players + 1)) < 0.01
+        assert report["illegal_actions"] == 0
+        assert sum(report["sides"][s]["first_out"] for s in ("A", "B")) == 8
+        assert "place" in format_report(report) and "lower is better" in format_report(report)
+
+
+def test_command_line_with_a_ruleset_option():
+    out = subprocess.run(
+        [sys.executable, "-m", "app.bots", "arena", "--ruleset", "grandseigneur", "--option", "players=12",
+         "--a", "easy", "--b", "greedy", "--deals", "1", "--workers", "1", "--json", "-", "--quiet"],
+        capture_output=True, text=True, timeout=120, check=True)
+    report = json.loads(out.stdout)
+    assert report["config"]["options"] == {"players": 12} and report["illegal_actions"] == 0
+    assert report["sides"]["A"]["place_per_round"]["n"] == 1
