@@ -97,7 +97,8 @@ def test_trichu_and_tientsin_arenas_report_points_with_no_illegal_action():
         assert report["measure"] == "points" and report["plays"] == plays and report["rounds"] == plays
         for side in ("A", "B"):
             check_side(report["sides"][side])
-        assert report["sides"]["A"]["points_per_round"]["mean"] == -report["sides"]["B"]["points_per_round"]["mean"]
+        a, b = (report["sides"][s]["points_per_round"] for s in ("A", "B"))
+        assert a["mean"] == -b["mean"]
         assert f"{name}," in format_report(report) and "Illegal actions: 0" in format_report(report)
 
 
