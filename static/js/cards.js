@@ -38,13 +38,13 @@ const cache = new Map();
 export function describeCard(code, ruleset = "standard") {
   const key = `${ruleset}:${code}`;
   if (cache.has(key)) return cache.get(key);
-  const deck = DECKS[ruleset] || DECKS.standard;
+  const deck = DECKS[ruleset] || DECKS.standard;  // only fifty-two has a deck of its own
   // A second deck's card carries a prime ("R10'", "Dr'"): the same card, marked as the copy.
   const copy = code.endsWith("'");
   const plain = copy ? code.slice(0, -1) : code;
   const special = deck.specials[plain] || null;
   let info;
-  if (special && ruleset === "standard") {
+  if (special && deck === DECKS.standard) {  // every ruleset on the standard deck draws its specials
     const short = SHORT[special];
     info = { code, special, suit: null, rank: null, copy, name: NAMES[special](),
       label: typeof short === "function" ? short() : short, symbol: SYMBOLS[special] };
