@@ -11,7 +11,7 @@ import copy
 
 import pytest
 
-from app.engine import Game, view_for
+from app.engine import Game, replay, view_for
 from app.web.acts import must_act
 from app.web.fallback import fallback
 from app.web.protocol import apply_patch
@@ -112,6 +112,14 @@ def test_one_person_and_bots_play_a_round_of_every_ruleset(app, http, player, hu
     acted = play_rounds(hub, table, me)
     assert table.game.rounds[0].result is not None
     assert check_messages(me, table, hub) >= len(acted)
+    # The record of the completed round downloads, replays with every rule checked, and opens
+    # in the replay viewer, hands of every seat included.
+    record = http.get(f"/t/{table.code}/record.json").get_json()
+    assert record["ruleset"] == ruleset and len(record["rounds"]) >= 1
+    assert all(len(r["hands"]) == seats for r in record["rounds"])
+    assert replay(record)["ok"]
+    frames = http.post("/api/replay", json={"record": record, "round": 0}).get_json()
+    assert frames["ok"] is True, frames
     if ruleset == "trichu":
         # The person is the first round's dealer: it played the Table's cards through its client.
         assert any(a.get("seat") == 3 and a["act"] == "play" for a in acted)
