@@ -46,6 +46,7 @@ class Hub:
         self.clock = clock  # wall-clock seconds: deadlines are saved, so they outlive the process
         self.bots = None  # the BotRunner, set once built
         self.timers = None  # the Timers, set once built
+        self.presence = None  # the Presence (watchers' comings and goings), set once built
         self._where: dict[str, str] = {}  # sid -> table code
         self._where_lock = threading.Lock()
         self._store_failures: dict[str, float] = {}  # table code -> when its last failure was logged
@@ -194,6 +195,12 @@ class Hub:
             table.changed()
             self.broadcast(table)
             return table.version
+
+    def presence_update(self, table: Table) -> None:
+        """The coalesced update of who watches (lock held): a commit if the metadata of the
+        current version does not show the presence as it is now."""
+        if not table.presence_shown():
+            self.commit_presence(table)
 
     # -- deadlines -----------------------------------------------------------------------
 

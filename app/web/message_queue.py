@@ -16,6 +16,8 @@ not walked for binary attachments.
 
 from __future__ import annotations
 
+import threading
+
 import socketio
 
 
@@ -36,6 +38,36 @@ def emit_to(event: str, data, to, skip_sid=None) -> dict:
 
 
 class OrderedRedisManager(socketio.RedisManager):
+    """See the module's doc. Listening starts with the app (`listen`), not with the first
+    connection as python-socketio would: a message published before this process has
+    subscribed is lost to it, and its first connection's snapshot is such a message."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.subscribed = threading.Event()
+
+    def listen(self, server, timeout: float = 10.0) -> bool:
+        """Start listening for `server` now; True once Redis confirmed the subscription."""
+        if not server.manager_initialized:
+            server.manager_initialized = True
+            self.initialize()
+        return self.subscribed.wait(timeout)
+
+    def _redis_connect(self):
+        super()._redis_connect()
+        self.pubsub = self.redis.pubsub()  # with the subscription's confirmation (see _listen)
+
+    def _listen(self):
+        channel = self.channel.encode()
+        for message in self._redis_listen_with_retries():
+            if message.get("channel") != channel:
+                continue
+            if message["type"] == "subscribe":
+                self.subscribed.set()
+            elif message["type"] == "message" and "data" in message:
+                yield message["data"]
+        self.pubsub.unsubscribe(self.channel)
+
     def emit(self, event, data, namespace=None, room=None, skip_sid=None, callback=None, to=None,
              **kwargs):
         if callback is not None or kwargs.get("ignore_queue") or isinstance(data, tuple):

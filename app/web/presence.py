@@ -5,7 +5,9 @@ online, who may manage the table), so it goes out at once. Watchers coming and g
 only change the number of watchers: that waits `delay` seconds and goes out as one
 update, however many joins and leaves happened meanwhile (none if the number is back
 where it was). Either is a commit of the hub, which stores nothing for it in one
-process (only connections changed); the scale-out's hub stores it.
+process (only connections changed). The scale-out counts token-less watchers apart
+(shared.py): their joins and leaves are told to Redis, never stored with the table, and
+the coalesced update stores only the new count.
 """
 
 from __future__ import annotations
@@ -62,8 +64,8 @@ class Presence:
     def _publish(self, table: Table) -> None:
         with table.lock:  # joins and leaves wait: none of them is lost between check and send
             try:
-                if not table.evicted and not table.presence_shown():
-                    self.hub.commit_presence(table)
+                if not table.evicted:
+                    self.hub.presence_update(table)
             except Refused as exc:  # not stored (the scale-out's store is away): the next change tells
                 log.warning("presence of table %s: %s", table.code, exc.message)
             finally:

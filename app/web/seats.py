@@ -132,6 +132,9 @@ class SeatRules:
         self.requests: dict[int, Request] = {}
         self.request_seq = 0  # the last request's id (ids are never reused)
         self._standins: dict = {}  # seat -> the bot that makes a timed-out person's decision
+        # None: every watcher is a connection here. With Redis (shared.py): the number of
+        # token-less watchers as last stored, counted apart from the connections.
+        self.watchers_apart: int | None = None
         self._teams: list | None = None
 
     # -- who is who --------------------------------------------------------------------
@@ -175,8 +178,18 @@ class SeatRules:
     def presence(self) -> tuple:
         """What connections change in the public data: who is online, how many watch."""
         online = tuple(self.online(i) for i in range(len(self.seats)))
-        spectators = sum(1 for c in self.clients.values() if c.seat is None)
-        return online, spectators, self.host_online()
+        return online, self.spectators(), self.host_online()
+
+    def spectators(self) -> int:
+        """How many watch (connections without a seat, token-less ones counted apart with Redis)."""
+        watching = (c for c in self.clients.values() if c.seat is None)
+        if self.watchers_apart is None:
+            return sum(1 for _ in watching)
+        return self.watchers_apart + sum(1 for c in watching if not self.counted_apart(c))
+
+    def counted_apart(self, client) -> bool:
+        """A watcher without a token or a request: nothing about it but the count is public."""
+        return client.token_hash is None and not any(r.sid == client.sid for r in self.requests.values())
 
     def _rebind(self, token_hash: str):
         """Point every connection of a person at the seat that person holds now."""

@@ -152,6 +152,8 @@ def create_app(config: dict | None = None) -> Flask:
 
         queue = OrderedRedisManager(redis_url, channel=app.config["TICHU_REDIS_PREFIX"] + "socketio")
         socketio = SocketIO(app, client_manager=queue, **options)
+        if not queue.listen(socketio.server):
+            log.warning("the Redis message queue has not confirmed this process's subscription")
         store, registry, hub = shared.build(app, socketio, redis_url)
         housekeeping(store, app.config["TICHU_TABLE_DAYS"])
     else:
@@ -162,7 +164,7 @@ def create_app(config: dict | None = None) -> Flask:
         # Behind that many reverse proxies the client's address is in X-Forwarded-For.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["TICHU_PROXIES"])
     limits = Limits(app.config["TICHU_LIMITS"])
-    presence = Presence(hub, app.config["TICHU_PRESENCE_DELAY"])
+    presence = hub.presence = Presence(hub, app.config["TICHU_PRESENCE_DELAY"])
     app.extensions["tichu_limits"] = limits
     app.extensions["tichu_presence"] = presence
 

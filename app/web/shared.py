@@ -10,7 +10,12 @@ as with one process. What changes:
   meta's `extra.conns`: token hash and process per connection), so all
   processes agree on who is online and on the documents of each version. Every
   change is committed, presence included, so a version means the same
-  everywhere.
+  everywhere. Token-less watchers are the exception: only their number is
+  public, so each process notes its own in a Redis hash (`t:{code}:watchers`,
+  sid -> process), never in the table, and their comings and goings reach the
+  others as one coalesced update of the stored count (`extra.watchers`; the
+  first watcher of a table is counted at once, so that every process sends the
+  watchers' room its messages from then on).
 - `SharedHub` sends per room: each connection is in the room of its token
   (anonymous watchers share one), all connections of a room see the same
   document, so the process that made the change computes one patch per room
@@ -107,6 +112,7 @@ class SharedRegistry(Registry):
         table.procs = {}  # sid -> the process holding that connection
         table.room_docs = (None, {})  # (version, room key -> the document at that version)
         table.rooms_before = {}  # during a commit: sid -> room key at the version before
+        table.watchers_apart = int(table.extra.get("watchers", 0))
         table.stale = False  # a refused commit: reload everything at the next lock
         table.lock = TableLock(self.store.redis, self.store.key(table.code) + ":lock",
                                lambda: self._caught_up(table))
@@ -138,6 +144,7 @@ class SharedRegistry(Registry):
             raise StoreUnavailable(f"table {table.code} is gone from Redis")
         stored, first = found
         table_docs.apply_meta(table, stored.meta)
+        table.watchers_apart = int(table.extra.get("watchers", 0))
         current = table.game_no - 1  # the stored log of the current game, if it has actions
         if table.game_no == game_no and not table.stale and table.game is not None:
             if stored.game == current and first == moves:
@@ -158,11 +165,13 @@ class SharedRegistry(Registry):
         table.updated = stored.updated
         table.mark_saved(stored.meta, stored.summary)
 
-    @staticmethod
-    def _take_conns(table: Table, conns: dict) -> None:
-        """The connections of all processes, as stored; this process's objects are kept."""
-        clients = {}
-        table.procs = {}
+    def _take_conns(self, table: Table, conns: dict) -> None:
+        """The connections of all processes, as stored, and this process's token-less watchers
+        (never stored); this process's objects are kept."""
+        me = self.membership.id
+        clients = {sid: c for sid, c in table.clients.items()
+                   if sid not in conns and table.procs.get(sid) == me and table.counted_apart(c)}
+        table.procs = dict.fromkeys(clients, me)
         for sid, (token_hash, proc) in conns.items():
             client = table.clients.get(sid) or Client(sid, token_hash, None)
             client.token_hash = token_hash
@@ -179,6 +188,10 @@ class SharedHub(Hub):
         self.socketio = socketio
         self.membership = membership
         self._local: dict[str, set[str]] = {}  # table code -> its connections in this process
+        # Token-less watchers of this process (lock of their table held): noted in the
+        # table's watchers hash, and in the watchers' room with its documents.
+        self._watching: dict[str, set[str]] = {}
+        self._placed: dict[str, set[str]] = {}
 
     def _emit(self, to: str, event: str, data: dict, skip=None) -> None:
         self.socketio.emit(event, data, to=to, skip_sid=skip or None)
@@ -211,6 +224,9 @@ class SharedHub(Hub):
         """A connection stops watching the table (lock held): it leaves its room."""
         client = table.detach(sid)
         table.procs.pop(sid, None)
+        self._placed.get(table.code, set()).discard(sid)
+        if self._note_watchers(table) and self.presence is not None:
+            self.presence.soon(table)
         server = self.socketio.server
         prefix = self.room(table, "")
         for room in server.rooms(sid, namespace="/"):  # a connection of this process
@@ -220,7 +236,72 @@ class SharedHub(Hub):
 
     @staticmethod
     def conns(table: Table) -> dict:
-        return {sid: [c.token_hash, table.procs.get(sid)] for sid, c in table.clients.items()}
+        return {sid: [c.token_hash, table.procs.get(sid)] for sid, c in table.clients.items()
+                if not table.counted_apart(c)}
+
+    # -- token-less watchers -------------------------------------------------------------
+
+    def watchers_key(self, table: Table) -> str:
+        return self.registry.store.key(table.code) + ":watchers"
+
+    def _note_watchers(self, table: Table) -> bool:
+        """Tell Redis which token-less watchers this process has at the table now (lock held);
+        True if that changed."""
+        with self._where_lock:
+            local = list(self._local.get(table.code, ()))
+        now = {sid for sid in local
+               if (c := table.clients.get(sid)) is not None and table.counted_apart(c)}
+        before = self._watching.get(table.code, set())
+        if now == before:
+            return False
+        key = self.watchers_key(table)
+        try:
+            with self.registry.store.redis.pipeline(transaction=False) as pipe:
+                for sid in now - before:
+                    pipe.hset(key, sid, self.membership.id)
+                if before - now:
+                    pipe.hdel(key, *(before - now))
+                pipe.execute()
+        except redis.RedisError as exc:  # the count is off until the next change; nothing else
+            log.warning("cannot note the watchers of table %s: %s", table.code, exc)
+            return False
+        if now:
+            self._watching[table.code] = now
+        else:
+            self._watching.pop(table.code, None)
+        return True
+
+    def _count_watchers(self, table: Table) -> int:
+        """The token-less watchers of every process (lock held)."""
+        try:
+            return int(self.registry.store.redis.hlen(self.watchers_key(table)))
+        except redis.RedisError as exc:
+            log.warning("cannot count the watchers of table %s: %s", table.code, exc)
+            return table.watchers_apart or 0
+
+    def presence_update(self, table: Table) -> None:
+        """The coalesced update: the watchers' count of every process, stored if it moved."""
+        live = self._count_watchers(table)
+        if live != table.watchers_apart:
+            table.watchers_apart = live
+            self.commit(table)
+
+    def drop_watchers(self, table: Table, member: str) -> bool:
+        """A dead process's watchers leave the count (lock held); True if the count moved."""
+        key = self.watchers_key(table)
+        redis_ = self.registry.store.redis
+        try:
+            gone = [sid for sid, proc in redis_.hgetall(key).items() if proc.decode() == member]
+            if gone:
+                redis_.hdel(key, *gone)
+        except redis.RedisError as exc:  # the count is off until the reaping is tried again
+            log.warning("cannot drop the watchers of table %s: %s", table.code, exc)
+            return False
+        live = self._count_watchers(table)
+        if live == table.watchers_apart:
+            return False
+        table.watchers_apart = live
+        return True
 
     @staticmethod
     def stored_rooms(table: Table) -> dict[str, str]:
@@ -248,6 +329,8 @@ class SharedHub(Hub):
     def prepare(self, table: Table) -> None:
         """The documents of every room at the current version: the base of the next patches."""
         keys = {room_key(c) for c in table.clients.values()}
+        if table.watchers_apart:
+            keys.add(ANON)  # watchers of other processes
         table.room_docs = (table.version, {key: self.doc(table, key) for key in keys})
 
     # -- changes -----------------------------------------------------------------------
@@ -255,8 +338,13 @@ class SharedHub(Hub):
     def commit(self, table: Table) -> int:
         # Every change is stored, presence too: a version means the same in every process.
         # A new dict: the last stored meta holds the old one (a change in place would hide).
-        table.rooms_before = self.stored_rooms(table)  # where broadcast finds the connections
-        table.extra = {**table.extra, "conns": self.conns(table), "rev": table.version + 1}
+        if self._note_watchers(table):
+            table.watchers_apart = self._count_watchers(table)  # this change tells the count
+        rooms = self.stored_rooms(table)  # where broadcast finds the connections
+        rooms.update(dict.fromkeys(self._placed.get(table.code, ()), ANON))
+        table.rooms_before = rooms
+        table.extra = {**table.extra, "conns": self.conns(table), "rev": table.version + 1,
+                       "watchers": table.watchers_apart}
         return super().commit(table)
 
     def undo(self, table: Table) -> None:
@@ -283,7 +371,7 @@ class SharedHub(Hub):
         version = table.version
         base_version, before = table.room_docs
         was, table.rooms_before = table.rooms_before, {}
-        docs: dict = {}
+        docs: dict = {ANON: self.doc(table, ANON)} if table.watchers_apart else {}
         messages = []  # queue messages: published in this order, in one round trip
         fresh = []
         for sid, client in table.clients.items():
@@ -306,12 +394,28 @@ class SharedHub(Hub):
             messages.append(emit_to(STATE_EVENT, message, self.room(table, key), fresh or None))
         self.socketio.server.manager.publish_many(messages)
         table.room_docs = (version, docs)
+        placed = {sid for sid, c in table.clients.items() if table.counted_apart(c)}  # all local
+        if placed:
+            self._placed[table.code] = placed
+        else:
+            self._placed.pop(table.code, None)
 
     def snapshot(self, table: Table, client: Client) -> None:
         """A snapshot for one connection of this process (joining unseen, or a sync)."""
-        if table.saved is None or self.conns(table) != table.saved.meta.get("extra", {}).get("conns"):
+        new_watcher = self._note_watchers(table)
+        if new_watcher and not table.watchers_apart:
+            # The table's first watcher is counted at once: from this version on, every
+            # process sends the watchers' room its messages.
+            table.watchers_apart = self._count_watchers(table)
+        stored = table.saved.meta.get("extra", {}) if table.saved is not None else None
+        if stored is None or self.conns(table) != stored.get("conns") \
+                or table.watchers_apart != stored.get("watchers", 0):
             self.commit(table)  # a new connection: stored, and it gets its snapshot from the commit
             return
+        if new_watcher and self.presence is not None:
+            self.presence.soon(table)  # the others hear of the count in a while, once
+        if table.counted_apart(client):
+            self._placed.setdefault(table.code, set()).add(client.sid)
         docs = table.room_docs[1] if table.room_docs[0] == table.version else {}
         key = room_key(client)
         doc = docs.get(key) or self.doc(table, key)
@@ -469,13 +573,11 @@ class Janitor:
             try:
                 with table.lock:
                     gone = [sid for sid, proc in table.procs.items() if proc == member]
-                    if not gone:
-                        continue
                     before = table.presence()
                     for sid in gone:
                         table.detach(sid)
                         table.procs.pop(sid, None)
-                    if before != table.presence():
+                    if self.hub.drop_watchers(table, member) or before != table.presence():
                         self.hub.commit(table)
                     else:
                         self.hub.touch(table)

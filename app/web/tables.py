@@ -206,7 +206,7 @@ class Table(BombRules, SeatRules):
                 "status": self.status,
                 "seats": [self.seat_meta(i) for i in range(len(self.seats))],
                 "host": {"name": self.host_name, "seat": host_seat, "online": self.host_online()},
-                "spectators": sum(1 for c in self.clients.values() if c.seat is None),
+                "spectators": self.spectators(),
                 "moves": self.game.version if self.game is not None else 0,
                 "game_no": self.game_no,
                 "finished_games": self.finished + (1 if self.status == OVER else 0),
