@@ -92,9 +92,13 @@ class TablePage:
 
     # -- the lobby and seats --------------------------------------------------------------------
 
-    def create_table(self, base: str, name: str, seed=None, **options) -> str:
+    def create_table(self, base: str, name: str, seed=None, settings: dict | None = None, **options) -> str:
+        """Create a table in the lobby: rule `options` by name, table `settings` by their field's
+        id (`{"turn-timer": 30}`)."""
         self.page.goto(base + "/")
         self.page.fill("#host-name", name)
+        for setting, value in (settings or {}).items():
+            self.page.locator(f"#{setting}").select_option(str(value))
         for option, value in options.items():
             field = self.page.locator(f"#opt-{option}")
             if field.evaluate("el => el.tagName") == "SELECT":
