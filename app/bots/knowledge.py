@@ -129,9 +129,11 @@ class Knowledge:
                 if bit & self.unseen:
                     self.known[target] |= bit
         # Hands this seat sees besides its own (the Trichu Table's; see base.hand_views).
+        self.seen = set()
         for s, cards in (view.get("seen_hands") or {}).items():
             if cards:
                 self.known[int(s)] |= deck.parse_mask(cards) & self.unseen
+                self.seen.add(int(s))
         mj = deck.mahjong_mask
         if self.first_leader is not None and self.first_leader != seat and mj & self.unseen:
             # The Mah Jong's holder (after the exchange) led the first trick.

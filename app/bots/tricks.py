@@ -19,7 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.engine.cards import DRAGON_VALUE, mask_cards
-from app.engine.combos import BOMB, DOG, KIND, LENGTH, MASK, PAIR, PHOENIX, SINGLE, VALUE
+from app.engine.combos import BOMB, DOG, KIND, LENGTH, MASK, PAIR, PHOENIX, SINGLE, VALUE, interpretations
+from app.engine.plays import turn_plays
 
 from .hand import DOG_COST, Plan, combo_mask, plan_hand, splitter_for
 from .knowledge import Knowledge
@@ -166,6 +167,9 @@ def choose_lead(t: Turn, plays: list) -> tuple:
     for p, e in plays:
         if p[MASK] == hand:
             return p, e  # out at once
+    fed = lead_for_partner_out(t, plays)
+    if fed is not None:
+        return fed
     opts = lead_options(t, plays)
     if not opts:
         # The wish rules out the plan's leads: the legal play that hurts the plan least.
@@ -208,6 +212,29 @@ def choose_lead(t: Turn, plays: list) -> tuple:
         o.score = score
     best = max(losers, key=lambda o: (o.score, -o.play[VALUE]))
     return best.play, best.entry
+
+
+def lead_for_partner_out(t: Turn, plays: list) -> tuple | None:
+    """A partner whose hand this seat sees (the Trichu dealer and his Table) can go out with
+    its whole hand: give it the lead with the Dog, or lead the lowest play it goes out on."""
+    k = t.k
+    deck = t.deck
+    rules = k.rules
+    for partner in k.partners:
+        held = k.known[partner]
+        if partner not in k.seen or not k.active(partner) or held.bit_count() != k.counts[partner]:
+            continue
+        size = held.bit_count()
+        if interpretations(held, deck, t.smp, None, rules.led_phoenix_value):
+            dog = next((pe for pe in plays if pe[0][KIND] == DOG), None)
+            if dog is not None and k.dog_partner() == partner:
+                return dog  # its whole hand is one lead
+        fits = [pe for pe in plays if pe[0][LENGTH] == size and pe[0][KIND] not in (BOMB, DOG)
+                and any(q[MASK] == held for q in turn_plays(held, deck, pe[0], None,
+                                                            stairs_min_pairs=t.smp)[0])]
+        if fits:
+            return min(fits, key=lambda pe: (pe[0][VALUE], t.delta(pe[0])))
+    return None
 
 
 def _dog_now(k: Knowledge, t: Turn, losers: list) -> bool:

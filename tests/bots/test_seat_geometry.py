@@ -175,3 +175,36 @@ def test_grandseigneur_exchange_forced_best_up_and_loose_cards_back(players):
             assert all(strength(deck, c) < 14 for c in given) or low[len(given)] >= 14
         game.apply(dict(action, seat=seat), by=seat)
     assert rnd.phase == "play"
+
+
+def trichu_after_exchange(dealt: list[str], gives: dict) -> Game:
+    """A Trichu round (seat 0 deals) in its play phase: `dealt` hands, then `gives`."""
+    deck = Game("trichu", seed=0).deck
+    hands = [deck.parse_cards(h) for h in dealt]
+    game = Game("trichu", deal=lambda i: hands if i == 0 else None)
+    for s in (1, 2):
+        game.apply({"act": "grand", "seat": s, "call": False})
+    for s, give in gives.items():
+        game.apply({"act": "exchange", "seat": s, "give": give})
+    assert game.round.phase == "play"
+    return game
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_dealer_leads_what_his_table_goes_out_on(level):
+    game = trichu_after_exchange(
+        ["Mj S5 B5 G9 S8 B8", "S3 S4 G6 G7 R2 GK", "B3 B4 R6 R7 G2 RK", "GQ RQ"],
+        {0: {"1": "S8", "2": "B8"}, 1: {"0": "R2", "3": "GK"}, 2: {"0": "G2", "3": "RK"},
+         3: {"1": "GQ", "2": "RQ"}})
+    assert game.round.hands[TABLE] == game.deck.parse_mask("GK RK") and game.round.turn == 0
+    lead = fast(level, 0).decide(view_for(game, 0))
+    assert lead["act"] == "play" and sorted(lead["cards"].split()) in (["G2", "R2"], ["B5", "S5"])
+
+
+def test_the_dealer_hands_the_lead_to_a_table_that_goes_out_with_the_dog():
+    game = trichu_after_exchange(
+        ["Mj Dg B5 G9 S8 B8", "S3 S4 G6 G7 R2 GK", "B3 B4 R6 R7 G2 RK", "GQ RQ"],
+        {0: {"1": "S8", "2": "B8"}, 1: {"0": "R2", "3": "GK"}, 2: {"0": "G2", "3": "RK"},
+         3: {"1": "GQ", "2": "RQ"}})
+    lead = fast("normal", 0).decide(view_for(game, 0))
+    assert lead == {"act": "play", "cards": "Dg"}
