@@ -3,6 +3,8 @@
     python -m app.bots arena --a normal --b greedy --deals 2000 [--json report.json]
     python -m app.bots arena --a hard --b normal --deals 500 --a-opt budget_ms=150
     python -m app.bots arena --a mypkg.mybot:MyBot --b normal --games 50
+    python -m app.bots arena --ruleset trichu --a normal --b easy --deals 200
+    python -m app.bots arena --ruleset grandseigneur --option players=12 --a normal --b easy
     python -m app.bots levels
 
 See `app.bots.arena` for what the arena plays and reports.
@@ -45,7 +47,8 @@ def main(argv=None) -> int:
     arena.add_argument("--games", type=int, default=0,
                        help="play this many duplicate games to the target instead; adds win rates")
     arena.add_argument("--seed", default="arena", help="seed of the deals")
-    arena.add_argument("--ruleset", default="standard")
+    arena.add_argument("--ruleset", default="standard",
+                       help="standard, fifty-two, trichu, tientsin or grandseigneur")
     arena.add_argument("--option", action="append", metavar="NAME=VALUE", help="a table option")
     arena.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     arena.add_argument("--chunk", type=int, default=4, help="deals per job")

@@ -376,7 +376,7 @@ def format_report(report: dict) -> str:
         lines.append(f"(points per round: the side's score minus the other's, per {unit})")
     if "games" in report:
         gm = report["games"]
-        lines.append(f"Games to the target: A won {gm['a_wins']}, B won {gm['b_wins']}, draws {gm['draws']}"
+        lines.append(f"Whole games: A won {gm['a_wins']}, B won {gm['b_wins']}, draws {gm['draws']}"
                      f" (A's win rate {gm['a_win_rate']})")
     lines.append(f"Illegal actions: {report['illegal_actions']}")
     lines += ["", f"{'decision time (ms)':<24}{'n':>8}{'p50':>9}{'p95':>9}{'p99':>9}{'max':>9}"]

@@ -1,10 +1,13 @@
 """Drive a round with bots, the way a table does: ask every seat that may act, apply what it says.
 
-Used by the arena and the tests. Seats that can only call Tichu or bomb out of
-turn are asked before the seat whose turn it is (bombs go before ordinary
-plays), then the seat that must act. Each `decide` call is timed and filed
-under the kind of decision it was. A refused action is counted, never fatal:
-the seat's move is then made by the greedy bot so the round can go on.
+Used by the arena and the tests. Only players are asked, never a seat another
+player controls: the Trichu dealer's bot answers for the Table too (the
+contract in `app.bots.base`), and every answer is applied with `by=` the asking
+player. Players who can only call Tichu or bomb out of turn are asked before
+the one the round waits for (bombs go before ordinary plays), then that one.
+Each `decide` call is timed and filed under the kind of decision it was. A
+refused action is counted, never fatal: the player's move is then made by the
+greedy bot so the round can go on.
 """
 
 from __future__ import annotations

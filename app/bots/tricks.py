@@ -282,7 +282,9 @@ def choose_follow(t: Turn, plays: list, can_pass: bool) -> tuple | None:
         return None  # never overtake a partner (the Trichu dealer: its own Table)
     top = k.top
     style = t.style
-    u = urgency(k, top_seat, points_weight=style.points_weight) * style.urgency_scale + style.pass_cost
+    # Without teams (Grandseigneur) card points count for nothing: only the race to go out.
+    u = urgency(k, top_seat, points=k.team is not None, points_weight=style.points_weight) \
+        * style.urgency_scale + style.pass_cost
     bomb_cards = 0
     for b in t.plan.bombs:
         bomb_cards |= b[MASK]
