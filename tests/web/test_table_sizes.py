@@ -8,9 +8,11 @@ may act for the Table.
 from __future__ import annotations
 
 import copy
+import logging
 
 import pytest
 
+from app.bots import LEVELS
 from app.engine import Game, replay, view_for
 from app.web.acts import must_act
 from app.web.fallback import fallback
@@ -32,15 +34,21 @@ SIZES = [
 ]
 
 
-def person_and_bots(app, http, player, ruleset, options, seed=5, level=LEVEL):
-    """A seeded table: Anna (the host) at seat 0, bots at every other seat by one `fill`."""
+def person_and_bots(app, http, player, ruleset, options, seed=5, level=LEVEL, seat=0, levels=None):
+    """A seeded table: Anna (the host) at `seat`, bots at every other seat: of `levels` in
+    turn, one `bot` each, or else of `level` by one `fill`."""
     code, token = create_table(http, seed=seed, ruleset=ruleset, options=options)
     me = player("Anna")
     me.join(code, token)
-    assert me.sit(0)["ok"]
-    assert me.emit("fill", {"level": level})["ok"]
+    assert me.sit(seat)["ok"]
     table = app.extensions["tichu"].registry.get(code)
-    assert all(table.seats[s].bot == level for s in table.people_seats() if s != 0)
+    others = [s for s in table.people_seats() if s != seat]
+    if levels:
+        for i, other in enumerate(others):
+            assert me.emit("bot", {"seat": other, "level": levels[i % len(levels)]})["ok"]
+    else:
+        assert me.emit("fill", {"level": level})["ok"]
+        assert all(table.seats[s].bot == level for s in others)
     assert me.emit("start", {})["ok"]
     me.pump()
     return table, me
@@ -57,7 +65,7 @@ def play_rounds(hub, table, me, rounds: int = 1, max_steps: int = 3000) -> list[
         if game.over or sum(1 for r in game.rounds if r.result is not None) >= rounds:
             return done
         view = me.view
-        assert view == view_for(game, 0)
+        assert view == view_for(game, me.doc["you"]["seat"])
         assert must_act(view), f"nobody acts: the table stalled ({view['pending']}, {view['to_act']})"
         action = fallback(view)
         ack = me.act(**action)
@@ -204,3 +212,23 @@ def test_nobody_sits_at_or_gives_a_bot_the_table(app, http, player, seat):
     assert anna.emit("start", {})["ok"]
     assert table.game is not None and not table.seats[3].taken
     assert table.summary()["seats"] == 3 and table.summary()["free"] == 0
+
+
+@pytest.mark.parametrize("ruleset,options", SIZES, ids=[f"{r}-{o.get('players', '')}" for r, o in SIZES])
+def test_every_bot_level_plays_every_ruleset_without_a_fallback(app, http, player, hub, caplog, ruleset,
+                                                                options):
+    """Bots of every level, in turn around the table, play a round with a person at seat 1 (so
+    a bot is the first Trichu dealer and plays the Table); none of them needs the fallback."""
+    levels = ["hard", "normal", "easy", "greedy"]  # the best first: the Trichu dealer's bot is hard
+    assert set(levels) == set(LEVELS)
+    table, me = person_and_bots(app, http, player, ruleset, options, seat=1, levels=levels)
+    bots = len(table.people_seats()) - 1
+    assert {table.seats[s].bot for s in table.people_seats() if s != 1} == set(levels[:bots])
+    with caplog.at_level(logging.WARNING, logger="app.web.bots_runner"):
+        play_rounds(hub, table, me)
+    assert table.game.rounds[0].result is not None
+    assert not [r.getMessage() for r in caplog.records if r.name == "app.web.bots_runner"]
+    check_messages(me, table, hub, seat=1)
+    if ruleset == "trichu":
+        first = hub.game_record(table, 0)["rounds"][0]["actions"]
+        assert any(a["seat"] == 3 and a["act"] == "play" for a in first), "the bot dealer played the Table"
