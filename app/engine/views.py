@@ -33,8 +33,11 @@ def _player(rnd: Round, seat: int) -> dict:
     }
 
 
-def _legal(rnd: Round, seat: int, game_over: bool) -> dict:
+def _legal(rnd: Round, seat: int, game_over: bool, say=None) -> dict:
+    """The seat's legal actions; `say(play)` describes a play (view_cache.py passes a memo)."""
     deck = rnd.deck
+    if say is None:
+        say = lambda p: describe(p, deck)
     legal = rnd.legal(seat) if not game_over else None
     if legal is None:
         return {"grand": False, "grand_call": False, "tichu": False, "exchange": False,
@@ -46,10 +49,10 @@ def _legal(rnd: Round, seat: int, game_over: bool) -> dict:
         "tichu": legal.tichu,
         "exchange": legal.exchange,
         "exchange_to": rnd.seating.exchange_targets(seat) if legal.exchange else [],
-        "plays": [describe(p, deck) for p in legal.plays],
+        "plays": [say(p) for p in legal.plays],
         "lead": legal.lead,
         "pass": legal.can_pass,
-        "bombs": [describe(p, deck) for p in legal.bombs],
+        "bombs": [say(p) for p in legal.bombs],
         "gift": legal.gift,
         "dog_to": legal.dog_to,
     }

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from . import table_docs
-from .protocol import diff, patch_message
+from .protocol import diff_shared, patch_message
 from .registry import Registry
 from .store import Change, StoreUnavailable, VersionConflict
 from .tables import Client, Refused, Table, make_bot
@@ -259,13 +259,13 @@ class Hub:
         cache: dict = {}
         for room, (doc, members) in rooms.items():
             viewer = members[0].viewer  # all members hold the same document at version - 1
-            message = patch_message(version - 1, version, _diff_sections(viewer.doc, doc, cache))
+            message = patch_message(version - 1, version, diff_shared(viewer.doc, doc, cache))
             self._send(room, message)
             for client in members:
                 client.viewer.sent(version, doc)
         for client, room, doc in movers:
             viewer = client.viewer
-            ops = _diff_sections(viewer.doc, doc, cache) if viewer.follows(version) else None
+            ops = diff_shared(viewer.doc, doc, cache) if viewer.follows(version) else None
             self._send(client.sid, viewer.message(version, doc, ops))
             self._enter(client, room)
 
@@ -301,26 +301,3 @@ class Hub:
 def room_name(table: Table, doc: dict) -> str:
     """The Socket.IO room of a table's audience: the table and the document's `you`."""
     return table.code + "|" + "|".join(map(str, doc["you"].values()))
-
-
-def _diff_sections(old: dict, new: dict, cache: dict) -> list:
-    """Diff two documents section by section, sharing the work between viewers.
-
-    Connections of the same seat hold the same section objects (views are cached
-    per version), so a section's diff is computed once per pair of objects. The
-    cache keeps both objects alive, so their ids cannot be reused meanwhile.
-    """
-    ops: list = []
-    for key, value in new.items():
-        before = old.get(key)
-        if before is value:
-            continue
-        cached = cache.get((key, id(before), id(value)))
-        if cached is None:
-            cached = (before, value, diff(before, value, (key,)) if key in old else [["s", [key], value]])
-            cache[(key, id(before), id(value))] = cached
-        ops.extend(cached[2])
-    for key in old:
-        if key not in new:
-            ops.append(["d", [key]])
-    return ops

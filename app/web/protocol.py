@@ -25,7 +25,6 @@ path is a list of keys and list indexes from the document's root:
 from __future__ import annotations
 
 import copy
-import marshal
 
 SET, DELETE, APPEND, TRUNCATE = "s", "d", "a", "t"
 
@@ -46,16 +45,29 @@ def diff(old, new, path: tuple = ()) -> list:
 
 
 def _same(a, b) -> bool:
-    """Equal as JSON values: `==` says 1 == True == 1.0, so equal containers are also
-    compared by their marshal bytes (format 2: no back-references that depend on
-    reference counts), which keep those types apart and are fast."""
-    if type(a) is not type(b):
-        return False
+    """Equal as JSON values: `==` says 1 == True == 1.0, so types are compared all the way
+    down. Shared parts (the views reuse what did not change, view_cache.py) are the same
+    object and end the walk at once."""
     if a is b:
         return True
-    if not a == b:
+    kind = type(a)
+    if kind is not type(b):
         return False
-    return type(a) not in (dict, list) or marshal.dumps(a, 2) == marshal.dumps(b, 2)
+    if kind is dict:
+        if len(a) != len(b):
+            return False
+        for (ka, va), (kb, vb) in zip(a.items(), b.items()):
+            if type(ka) is not type(kb) or ka != kb or (va is not vb and not _same(va, vb)):
+                return False
+        return True
+    if kind is list:
+        if len(a) != len(b):
+            return False
+        for x, y in zip(a, b):
+            if x is not y and not _same(x, y):
+                return False
+        return True
+    return a == b
 
 
 def _diff(old, new, path: list, ops: list) -> None:
@@ -100,6 +112,40 @@ def _diff_list(old: list, new: list, path: list, ops: list) -> None:
                 _diff(old[i], new[i], path + [i], ops)
     else:
         ops.append([SET, path, new])
+
+
+def diff_shared(old: dict, new: dict, cache: dict, path: tuple = ()) -> list:
+    """`diff(old, new)` of two documents, section by section, sharing the work between viewers.
+
+    Connections of one audience hold the same document; the audiences of a table
+    share the section `table` and, inside `game`, every part all seats see alike
+    (view_cache.py builds those once per version). So each pair of objects is
+    diffed once per version, keyed by their ids; the cache keeps both alive, so
+    their ids cannot be reused meanwhile. A part the new version took over
+    unchanged is the same object: nothing to do. The operations are exactly those
+    of `diff(old, new)`: the document's sections and `game`'s parts in order, then
+    the deleted keys.
+    """
+    ops: list = []
+    for key, value in new.items():
+        where = path + (key,)
+        if key not in old:
+            ops.append([SET, list(where), value])
+            continue
+        before = old[key]
+        if before is value:
+            continue
+        if not path and type(value) is dict and type(before) is dict:
+            ops.extend(diff_shared(before, value, cache, where))  # one level down: `game`'s parts
+        else:
+            cached = cache.get((where, id(before), id(value)))
+            if cached is None:
+                cached = cache[(where, id(before), id(value))] = (before, value, diff(before, value, where))
+            ops.extend(cached[2])
+    for key in old:
+        if key not in new:
+            ops.append([DELETE, list(path + (key,))])
+    return ops
 
 
 class PatchError(ValueError):

@@ -49,10 +49,10 @@ from app.bots import LEVELS, SimpleBot
 from . import clocks, table_docs
 from .bots_runner import BotRunner
 from .errors import Refused
-from .hub import STATE_EVENT, Hub, _diff_sections
+from .hub import STATE_EVENT, Hub
 from .leases import Membership, TableLock
 from .message_queue import emit_to, room_change
-from .protocol import patch_message, snapshot_message
+from .protocol import diff_shared, patch_message, snapshot_message
 from .registry import Registry, bomb_window_default
 from .store import StoreUnavailable
 from .store.redis import RedisStore
@@ -390,7 +390,7 @@ class SharedHub(Hub):
             if old is None:
                 message = snapshot_message(version, doc)  # a room nobody was in: its members are new
             else:
-                message = patch_message(version - 1, version, _diff_sections(old, doc, cache))
+                message = patch_message(version - 1, version, diff_shared(old, doc, cache))
             messages.append(emit_to(STATE_EVENT, message, self.room(table, key), fresh or None))
         self.socketio.server.manager.publish_many(messages)
         table.room_docs = (version, docs)

@@ -18,7 +18,8 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from app.engine import Game, Rules, get_ruleset, view_for
+from app.engine import Game, Rules, get_ruleset
+from app.engine.view_cache import ViewCache
 
 from .acts import Answers, Basis
 from .bombs import BombRules
@@ -129,6 +130,7 @@ class Table(BombRules, SeatRules):
         self.bots: dict = {}  # seat -> Bot instance for seats a bot plays
         self.clients: dict[str, Client] = {}
         self._views: dict = {}
+        self._view_cache: ViewCache | None = None  # the current game's (a new game, a new cache)
         self._docs: dict = {}  # audience -> document, for this version
         self._meta: dict | None = None
         self._meta_presence: tuple | None = None  # the presence the cached metadata shows
@@ -186,11 +188,15 @@ class Table(BombRules, SeatRules):
         self.restore_bombs(self.extra.get("bombs"))
 
     def view(self, seat: int | None) -> dict | None:
-        """The engine's view for a seat (None: spectator), cached for this version."""
+        """The engine's view for a seat (None: spectator), cached for this version. Read-only:
+        it shares parts with the other seats' views and with earlier versions' (view_cache.py)."""
         if self.game is None:
             return None
         if seat not in self._views:
-            self._views[seat] = view_for(self.game, seat)
+            cache = self._view_cache
+            if cache is None or cache.game is not self.game:
+                cache = self._view_cache = ViewCache(self.game)
+            self._views[seat] = cache.view(seat)
         return self._views[seat]
 
     def meta(self) -> dict:
