@@ -87,7 +87,7 @@ def _cells(deck: Deck) -> list:
     with one deck, two copies with two)."""
     cells = _CELLS.get(id(deck))
     if cells is None or cells[0] is not deck:
-        table = [[deck.rank_masks[r] & deck.suit_masks[s] for s in range(4)] if r >= deck.low else None
+        table = [[deck.rank_masks[r] & suit for suit in deck.suit_masks] if r >= deck.low else None
                  for r in range(deck.high + 1)]
         cells = _CELLS[id(deck)] = (deck, table)
     return cells[1]
@@ -102,7 +102,7 @@ def split_bombs(hand: int, deck: Deck) -> tuple[list[tuple], int]:
     cells = _cells(deck)
     rest = hand & deck.normal_mask
     # Straight flushes: the longest run of each suit.
-    for s in range(4):
+    for s in range(len(deck.suit_masks)):
         suit = rest & deck.suit_masks[s]
         if suit.bit_count() < 5:
             continue

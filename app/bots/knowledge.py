@@ -177,7 +177,7 @@ class Knowledge:
                     wish = deck.parse_rank(ev["wish"])
                 self.played[s] |= mask
                 if kind == "dog":
-                    self.piles[ev.get("to", rules.partner_of(s))] |= mask
+                    self.piles[ev["to"]] |= mask  # the seat the Dog passed the lead to
                     top = None
                     trick_cards = []
                     continue

@@ -213,7 +213,7 @@ class Playout:
         """Card points per team at the end (the tailender's hand to the opponents, its
         tricks to the first player out); meaningless on a double victory."""
         out = self.out
-        points = [0, 0]
+        points = [0, 0]  # per team: the scored games with points have two teams
         piles = list(self.piles)
         tail = next((s for s in range(self.n) if s not in out), None)
         if tail is not None and out:
