@@ -3,6 +3,7 @@
 - `exchange_pattern`: whom this hand gives how many cards ({target: count});
 - `forced_best`: whether it must give its best cards (Grandseigneur's lower ranks),
   and `best_cards`, those cards by the engine's order (Dragon, Phoenix, Mah Jong, A..2);
+- `best_first`: a view's hand in that order (for bots of one's own);
 - `exchange_action`: the record action for chosen cards;
 - `dog_partner`: whom a Dog passes the lead to where the rules leave the choice.
 """
@@ -26,6 +27,16 @@ def forced_best(view: dict) -> bool:
 def best_cards(deck: Deck, hand: int, count: int) -> list[int]:
     """The `count` best cards of `hand` as the forced exchange counts them."""
     return sorted(mask_cards(hand), key=lambda c: (-strength(deck, c), deck.sort_key(c)))[:count]
+
+
+def best_first(view: dict) -> list[str]:
+    """The view's hand, best first in the forced exchange's order (the Mah Jong after the
+    Phoenix and before the Aces)."""
+    from .knowledge import rules_of  # (knowledge imports the engine's rules; keep this light)
+
+    deck = rules_of(view).deck
+    hand = deck.parse_mask(view["hand"])
+    return [deck.codes[c] for c in best_cards(deck, hand, hand.bit_count())]
 
 
 def exchange_action(deck: Deck, give: dict[int, list[int]]) -> dict:

@@ -81,3 +81,10 @@ def test_the_readme_example_bot_plays_legally():
     log = TableLog()
     play_round(game, [bot_cls(0), LEVELS["normal"](1), bot_cls(2), LEVELS["normal"](3)], log)
     assert log.illegal == [] and game.round.result is not None
+    # Every ruleset: the Trichu Table, a Tientsin Dog, two Grandseigneur rounds (the forced exchange).
+    for name, options in (("trichu", {}), ("tientsin", {}), ("grandseigneur", {"players": 7})):
+        game = Game(name, options, seed=3)
+        bots = [bot_cls(s) if s else LEVELS["normal"](s) for s in range(game.rules.seats)]
+        for _ in range(2):
+            play_round(game, bots, log)
+        assert log.illegal == [], (name, log.illegal[:2])
