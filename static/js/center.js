@@ -23,7 +23,7 @@ export function renderCenter(ctx) {
 }
 
 function waitingText(ctx) {
-  const free = ctx.table.seats.filter((s) => !s.taken).length;
+  const free = ctx.table.seats.filter((s) => !s.taken && !s.dummy).length;
   return free ? tn("Waiting for players: {n} seat free.", "Waiting for players: {n} seats free.", free)
     : t("All seats are taken. The host can start.");
 }

@@ -56,11 +56,12 @@ export function makeContext(doc, ui, handlers) {
     },
     /** Where a seat sits as the viewer looks at the table: bottom (the viewer), right, top or left. */
     side: (seat) => sides.get(seat) || "bottom",
-    isTable: (seat) => Boolean(geo && geo.table !== null && geo.table === seat),
+    /** The Trichu Table: nobody sits there, the round's dealer plays its cards. */
+    isTable: (seat) => (geo ? geo.table !== null && geo.table === seat : Boolean(table.seats[seat] && table.seats[seat].dummy)),
     partners: () => (geo && me !== null ? geo.partners[me] : []),
     relation(seat) {
       if (seat === me) return "you";
-      if (ctx.isTable(seat) && !(me !== null && geo.partners[me].includes(seat))) return "table";
+      if (ctx.isTable(seat) && !(me !== null && geo && geo.partners[me].includes(seat))) return "table";
       if (me === null) return "seat";
       if (geo ? geo.partners[me].includes(seat) : teamOfSeat(seat) !== null && teamOfSeat(seat) === teamOfSeat(me)) {
         return "partner";
@@ -91,7 +92,7 @@ export function makeContext(doc, ui, handlers) {
     /** Columns of the score: one per team, or one per seat (Trichu); null: no points (a ranking). */
     columns() {
       const totals = view && view.scores.totals;
-      if (!totals) return null;
+      if (!totals || !totals.length) return null;  // Grandseigneur: no points
       const perSeat = !geo || !geo.teams || totals.length !== geo.teams.length;
       return totals.map((_, i) => ({ index: i, label: perSeat ? ctx.name(i) : ctx.teamName(i), seat: perSeat ? i : null }));
     },

@@ -251,7 +251,7 @@ function tracker(ctx) {
   const groups = new Map();
   for (const code of deck) {
     const info = describeCard(code, ctx.ruleset);
-    const key = info.rank && !(info.special && ctx.ruleset === "standard") ? info.rank : info.name;
+    const key = info.rank || info.name;  // the Tichu deck's specials have no rank
     if (!groups.has(key)) groups.set(key, { label: info.rank ? info.label : info.name, out: 0 });
     if (!seen.has(code)) groups.get(key).out += 1;
   }

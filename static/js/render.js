@@ -57,7 +57,9 @@ function aroundTable(ctx, around) {
   const on = (side) => around.filter((s) => ctx.side(s) === side);
   // Seen from the chair: the right-hand side runs up from the viewer, the top from right to
   // left, the left-hand side down to the viewer.
-  return h("div", { class: "opponents", style: `--cols:${k > 6 ? 4 : Math.min(k, 3)}` },
+  // One row on a phone up to five others, else two rows (three with more than eight).
+  const cols = k <= 5 ? k : k <= 8 ? Math.ceil(k / 2) : Math.ceil(k / 3);
+  return h("div", { class: "opponents", style: `--cols:${cols}` },
     group("left", on("left")), group("top", on("top").reverse()), group("right", on("right").reverse()));
 }
 
@@ -73,20 +75,22 @@ function sortButton(ctx) {
 
 function lobbyPanel(ctx) {
   const link = `${location.origin}/t/${ctx.table.code}`;
-  const free = ctx.table.seats.filter((s) => !s.taken).length;
+  const free = ctx.table.seats.filter((s) => !s.taken && !s.dummy).length;
   return h("section", { class: "lobby-panel" },
     h("p", {}, t("Invite friends with this link:"), " ", h("a", { href: link }, link), " ",
       h("button", { type: "button", class: "quiet", dataset: { key: "copy" }, onclick: () => copy(link) }, t("Copy link"))),
     h("p", {}, t("Table code: {code}", { code: ctx.table.code })),
     nameField(ctx),
     ctx.table.settings && ctx.table.settings.tracker ? h("p", {}, t("This table offers the card tracker.")) : null,
+    ctx.you.manage && free > 0 ? h("button", { type: "button", dataset: { key: "fill" },
+      onclick: () => ctx.request("fill", { level: ctx.table.default_level }) }, t("Bots at every free seat")) : null,
     ctx.you.manage ? h("button", { type: "button", class: "primary", disabled: free > 0, dataset: { key: "start" },
       onclick: () => ctx.request("start", {}) }, t("Start the game")) : null);
 }
 
 /** A watcher may take over a seat that a bot plays for nobody: it needs a name field. */
 function takeOverPanel(ctx) {
-  const free = ctx.table.seats.some((s) => s.bot && !s.human);
+  const free = ctx.table.seats.some((s) => s.bot && !s.human);  // the Trichu Table has no bot
   if (ctx.me !== null || !free || ctx.table.status !== "playing") return null;
   const ask = !(ctx.table.settings.takeover || ctx.you.manage);
   return h("section", { class: "lobby-panel" },

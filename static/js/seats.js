@@ -32,14 +32,14 @@ export function renderSeat(ctx, seat, extra = null, order = null) {
   h("div", { class: "seat-head" },
     h("span", { class: "name" }, ctx.name(seat)),
     seat === ctx.me ? h("span", { class: "tag you" }, t("you")) : null,
-    seat !== ctx.me && ctx.seated ? h("span", { class: ["tag", "rel", `rel-${ctx.relation(seat)}`] }, ctx.relationTag(seat)) : null,
+    seat !== ctx.me && ctx.seated && ctx.relationTag(seat) ? h("span", { class: ["tag", "rel", `rel-${ctx.relation(seat)}`] }, ctx.relationTag(seat)) : null,
     info.bot ? h("span", { class: "tag bot" }, t("bot: {level}", { level: levelName(info.bot) })) : null,
     info.away || (info.human && !info.online && !info.bot) ? h("span", { class: "tag away" }, t("away")) : null,
     info.standin_at ? countdown(ctx, info.standin_at, "standin") : null,
     info.turn_ends ? countdown(ctx, info.turn_ends, "turn") : null,
     title ? h("span", { class: "tag title" }, titleName(title)) : null,
     geo && geo.dealer === seat && geo.table !== null ? h("span", { class: "tag dealer" }, t("dealer")) : null,
-    geo && geo.controller[seat] !== seat ? h("span", { class: "tag" }, t("played by {name}", { name: ctx.name(geo.controller[seat]) })) : null,
+    geo && geo.controller[seat] !== seat ? h("span", { class: "tag played-by" }, t("played by {name}", { name: ctx.name(geo.controller[seat]) })) : null,
     team !== null && team !== undefined ? h("span", { class: "tag team" }, t("Team {n}", { n: team + 1 })) : null),
   player ? playerState(ctx, seat, player) : pickerState(ctx, seat, info),
   ctx.table.status !== "waiting" && !ctx.isTable(seat) ? manageDuringGame(ctx, seat, info) : null,
@@ -65,6 +65,7 @@ function playerState(ctx, seat, p) {
 function pickerState(ctx, seat, info) {
   const out = [];
   const mine = ctx.me === seat;
+  if (info.dummy) return h("div", { class: "seat-state picker" }, h("span", {}, t("The dealer of each round plays the Table's cards.")));
   if (!info.taken && !mine) {
     out.push(h("button", { type: "button", class: "primary", dataset: { key: `sit-${seat}` },
       onclick: () => ctx.sit(seat) }, ctx.me === null ? t("Sit here") : t("Move here")));
