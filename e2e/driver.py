@@ -92,15 +92,20 @@ class TablePage:
 
     # -- the lobby and seats --------------------------------------------------------------------
 
-    def create_table(self, base: str, name: str, seed=None, settings: dict | None = None, **options) -> str:
-        """Create a table in the lobby: rule `options` by name, table `settings` by their field's
-        id (`{"turn-timer": 30}`)."""
+    def create_table(self, base: str, name: str, seed=None, settings: dict | None = None,
+                     ruleset: str | None = None, **options) -> str:
+        """Create a table in the lobby: the `ruleset`, rule `options` by name, table `settings` by
+        their field's id (`{"turn-timer": 30}`)."""
         self.page.goto(base + "/")
         self.page.fill("#host-name", name)
+        if ruleset is not None:
+            self.page.select_option("#ruleset", ruleset)
         for setting, value in (settings or {}).items():
             self.page.locator(f"#{setting}").select_option(str(value))
         for option, value in options.items():
             field = self.page.locator(f"#opt-{option}")
+            if not field.is_visible():  # among the "More options"
+                self.page.locator("details.more-options summary").click()
             if field.evaluate("el => el.tagName") == "SELECT":
                 field.select_option(value=json.dumps(value))
             else:
@@ -167,11 +172,18 @@ class TablePage:
         elif act == "tichu":
             self.call("tichu", "tichu")
         elif act == "exchange":
-            for i, (target, cards) in enumerate(action["give"].items()):
-                self.select(cards.split() if isinstance(cards, str) else [cards])
-                self.press(self.key(f"slot-{target}"))
-                if i == 1:
-                    self.shot("exchange")
+            self.check_hand(action, view)
+            if view["viewer"] in view["geometry"]["forced_best"]:
+                # The hierarchy's exchange: the best cards are in their slot already, said in words.
+                expect(self.page.locator(".decision .forced")).to_be_visible()
+                for target, count in view["geometry"]["exchange"][view["viewer"]].items():
+                    expect(self.key(f"slot-{target}").locator(".card")).to_have_count(count)
+            else:
+                for i, (target, cards) in enumerate(action["give"].items()):
+                    self.select(cards.split() if isinstance(cards, str) else [cards])
+                    self.press(self.key(f"slot-{target}"))
+                    if i == 1:
+                        self.shot("exchange")
             self.press(self.key("give"))
         elif act == "pass":
             self.press(self.key("pass"))
@@ -183,9 +195,21 @@ class TablePage:
             self.shot("dragon-gift")
             self.press(self.key(f"gift-{action['to']}"))
         elif act == "play":
+            self.check_hand(action, view)
             self._play(action, view)
         else:
             raise ValueError(act)
+
+    def check_hand(self, action: dict, view: dict):
+        """Where the player plays a second hand (the Trichu dealer and the Table), the page says
+        whose cards the action takes, and the big hand is that one."""
+        table = view.get("table")
+        if not table or table.get("legal") is None or table.get("hand") is None:
+            return
+        for_table = action.get("seat") == table["seat"]
+        whose = self.page.locator(".whose")
+        expect(whose).to_have_class(re.compile(r"\btable-hand\b") if for_table else re.compile(r"^whose$"))
+        expect(self.page.locator(".hand.table-hand")).to_have_count(1 if for_table else 0)
 
     def check_play_stays_disabled(self, cards: list[str]):
         """Selecting cards that are no legal play leaves Play disabled; Clear lowers them again."""
@@ -212,6 +236,11 @@ class TablePage:
         self.press(play_button)
         if len(same) > 1:
             self.press(self.key(f"phoenix-{action['phoenix']}"))
+        if action.get("to") is not None:  # the Dog's partner (Tientsin)
+            expect(self.key(f"dog-{action['to']}")).to_be_visible()
+            if self.check_layout:
+                self.assert_layout()
+            self.press(self.key(f"dog-{action['to']}"))
         if "Mj" in cards:
             expect(self.key("wish-none")).to_be_visible()
             if self.check_layout:

@@ -36,9 +36,9 @@ export function renderTabs(ctx) {
 
 /** Every team's (Trichu: every seat's) total, always on screen (in the Score tab): "35 : 65". */
 function totalsLine(ctx) {
-  const totals = ctx.view ? ctx.view.scores.totals : null;
-  if (!totals) return null;
   const columns = ctx.columns();
+  if (!columns) return null;  // a ranking (Grandseigneur): no points
+  const totals = ctx.view.scores.totals;
   return h("span", { class: "totals", dataset: { totals: totals.join(":") } }, " ", columns.map((c) => [
     c.index ? h("span", { "aria-hidden": "true" }, " : ") : null,
     h("span", { class: `total team-${c.index}` }, h("span", { class: "visually-hidden" },
