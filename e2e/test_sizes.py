@@ -75,8 +75,8 @@ class SizeGame:
     def wait(self, done) -> dict:
         """The person's document once `done(view)` holds (bounded)."""
         with self.peek.cond:
-            done_in_time = self.peek.cond.wait_for(lambda: self.peek.doc is not None and self.peek.doc["game"] is not None
-                                                   and done(self.peek.doc["game"]), 60)
+            game = lambda: self.peek.doc and self.peek.doc["game"]  # noqa: E731
+            done_in_time = self.peek.cond.wait_for(lambda: game() and done(game()), 60)
             assert done_in_time, f"the game got stuck at version {self.peek.version}"
             # A copy: patches change the connection's document in place.
             return copy.deepcopy(self.peek.doc["game"]), self.peek.version
@@ -87,7 +87,9 @@ class SizeGame:
         if len(view["scores"]["rounds"]) >= rounds:
             return False
         expect(self.page.app).to_have_attribute("data-version", re.compile(r"\d+"))
-        self.page.page.wait_for_function(f"() => Number(document.getElementById('app').dataset.version) >= {version}")
+        # The page shows that version (or a later one) before the person acts on it.
+        shown = "Number(document.querySelector('#app').dataset.version)"
+        self.page.page.wait_for_function(f"() => {shown} >= {version}")
         seat, seen, action = decide(view)
         self.page.perform(action, seen)
         expect(self.page.app).to_have_attribute("data-busy", "")  # answered...
@@ -187,7 +189,8 @@ def test_grandseigneur_titles_ranking_and_the_hierarchy_exchange(game_of, player
         expect(page.page.locator(f'.seat[data-seat="{seat}"] .tag.title')).to_have_text(title)
         assert title == result["titles"][seat]
     order = page.page.locator(".opponents .seat").evaluate_all(
-        "els => els.sort((a, b) => getComputedStyle(a).order - getComputedStyle(b).order).map(e => Number(e.dataset.seat))")
+        "els => els.sort((a, b) => getComputedStyle(a).order - getComputedStyle(b).order)"
+        ".map(e => Number(e.dataset.seat))")
     relative = view["geometry"]["relative"]
     assert order == sorted(order, key=lambda s: -relative[s])
     # The ranking sheet instead of a score sheet.
@@ -199,7 +202,9 @@ def test_grandseigneur_titles_ranking_and_the_hierarchy_exchange(game_of, player
     # The hierarchy's exchange, by taps (or nothing to give in the middle of it).
     mine = view["geometry"]["exchange"][0]
     if mine:
-        while "exchange" not in {e["act"] for e in game.wait(lambda g: True)[0]["history"] if e.get("seat") == 0}:
+        def exchanged(g):
+            return any(e["act"] == "exchange" and e.get("seat") == 0 for e in g["history"])
+        while not exchanged(game.wait(lambda g: True)[0]):
             game.step(2)
         assert "exchange" in game.seen
         # Seed 1 puts the person low in the hierarchy: its best cards were chosen for it.

@@ -108,7 +108,7 @@ export function sortHand(hand, mode, ruleset) {
   if (mode !== "suit") return low;
   const group = (code) => {
     const info = describeCard(code, ruleset);
-    return info.suit && !(info.special && ruleset === "standard") ? info.suit : "";
+    return info.suit || "";  // the Tichu deck's specials have no suit
   };
   const suits = ["", ...Object.values((DECKS[ruleset] || DECKS.standard).suits)];
   return suits.flatMap((suit) => low.filter((c) => group(c) === suit));
