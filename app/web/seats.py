@@ -475,12 +475,20 @@ class SeatRules:
         """Whether a bot still decides for `seat` (checked again before its answer counts)."""
         return self.seats[seat].forced if forced else seat in self.bots
 
+    def teams(self) -> list:
+        """Each seat's team in the current round (the Trichu dealer's changes every round; None
+        without teams): the view's geometry once the game runs, the ruleset's before."""
+        view = self.view(None)
+        if view is not None:
+            return view["geometry"]["team_of"]
+        if self._teams is None:
+            self._teams = list(Rules.of(self.ruleset, self.options).seating.team_of)
+        return self._teams
+
     def seat_meta(self, i: int) -> dict:
         """The public data of one seat."""
         s = self.seats[i]
-        if self._teams is None:  # the ruleset's teams (the first round's seating)
-            self._teams = list(Rules.of(self.ruleset, self.options).seating.team_of)
-        return {"seat": i, "team": self._teams[i], "name": s.name, "bot": s.bot, "dummy": i == self.dummy,
+        return {"seat": i, "team": self.teams()[i], "name": s.name, "bot": s.bot, "dummy": i == self.dummy,
                 "taken": s.taken, "human": s.owner is not None,
                 "online": s.bot is not None or (s.owner is not None and self.online(i)),
                 "away": self.away(i), "standin_at": s.away_until,

@@ -128,7 +128,11 @@ def test_one_person_and_bots_play_a_round_of_every_ruleset(app, http, player, hu
     assert replay(record)["ok"]
     frames = http.post("/api/replay", json={"record": record, "round": 0}).get_json()
     assert frames["ok"] is True, frames
+    # The seats' teams in the table's data are the current round's (Trichu: the new dealer's).
+    me.pump()
+    assert [s["team"] for s in me.doc["table"]["seats"]] == me.view["geometry"]["team_of"]
     if ruleset == "trichu":
+        assert me.view["geometry"]["dealer"] == 1 and me.view["geometry"]["team_of"] == [1, 0, 1, 0]
         # The person is the first round's dealer: it played the Table's cards through its client.
         assert any(a.get("seat") == 3 and a["act"] == "play" for a in acted)
         assert me.doc["table"]["seats"][3]["dummy"] is True
@@ -212,6 +216,13 @@ def test_nobody_sits_at_or_gives_a_bot_the_table(app, http, player, seat):
     assert anna.emit("start", {})["ok"]
     assert table.game is not None and not table.seats[3].taken
     assert table.summary()["seats"] == 3 and table.summary()["free"] == 0
+    # Nobody asks the host for it either.
+    watcher = player("Cleo")
+    watcher.join(code)
+    before = table.version
+    ack = watcher.emit("ask", {"seat": seat, "name": "Cleo"})
+    assert ack["ok"] is False and ack["code"] == "table_seat"
+    assert table.version == before and not table.requests
 
 
 @pytest.mark.parametrize("ruleset,options", SIZES, ids=[f"{r}-{o.get('players', '')}" for r, o in SIZES])
