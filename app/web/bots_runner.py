@@ -15,8 +15,8 @@ applied as played by s (`Game.apply(action, by=s)`). Who the game waits for
 comes from the view's `pending`/`to_act`, never from `legal`'s keys.
 
 A bot that raises, answers something illegal, or answers nothing when it must
-act is logged and replaced for that decision by SimpleBot (fallback.py: with a
-last resort behind it), so a table never stalls.
+act is logged and replaced for that decision by SimpleBot (which plays every
+ruleset, and the Table for its dealer), so a table never stalls.
 
 Besides the bot seats, a seat whose turn timer ran out is asked too (the
 table's `deciders`): its stand-in makes only the decision the game waits for,
@@ -32,13 +32,13 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+from app.bots import SimpleBot
 from app.engine import IllegalAction
 
 from .acts import may_act, must_act
-from .fallback import fallback
 from .tables import PLAYING, Refused, Table
 
-__all__ = ["BotRunner", "must_act", "may_act"]
+__all__ = ["BotRunner", "must_act", "may_act", "fallback"]
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +59,18 @@ def due_only(view: dict) -> dict:
     if table and table["legal"] is not None:
         out["table"] = {**table, "legal": _due(table["legal"], table["seat"] in view["pending"])}
     return out
+
+
+def fallback(view: dict) -> dict | None:
+    """SimpleBot's answer to the decision the game waits for from the view's player, for its
+    own seat or the one it acts for (None when the game waits for nothing from it)."""
+    if not must_act(view):
+        return None
+    try:
+        return SimpleBot(view["viewer"]).decide(view)
+    except Exception:  # the table's last word must not stop it: logged, and asked again later
+        log.exception("SimpleBot failed at seat %s", view["viewer"])
+        return None
 
 
 def _calls(action: dict) -> bool:
@@ -235,8 +247,6 @@ class BotRunner:
             log.warning("bot at table %s seat %d: %r refused (%s); SimpleBot decides instead",
                         table.code, seat, action, exc)
         instead = fallback(view)
-        if instead == action:  # SimpleBot said the same: the last resort decides
-            instead = fallback(view, simple=False)
         if instead is None or instead == action:
             return False
         try:

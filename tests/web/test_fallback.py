@@ -1,5 +1,5 @@
-"""The table's fallback when a bot fails: SimpleBot's answer, or the last resort behind it, is
-legal in every ruleset, for a player's own seat and for the Table the Trichu dealer plays."""
+"""The table's fallback when a bot fails (SimpleBot's answer to the decision the game waits for)
+is legal in every ruleset, for a player's own seat and for the Table the Trichu dealer plays."""
 
 from __future__ import annotations
 
@@ -7,14 +7,13 @@ import pytest
 
 from app.bots import LEVELS, Bot
 from app.engine import Game, view_for
-from app.web.fallback import fallback
+from app.web.bots_runner import fallback
 
 from .test_table_sizes import SIZES, check_messages, person_and_bots, play_rounds
 
 
-@pytest.mark.parametrize("simple", [True, False], ids=["simplebot", "last-resort"])
 @pytest.mark.parametrize("ruleset,options", SIZES, ids=[f"{r}-{o.get('players', '')}" for r, o in SIZES])
-def test_the_fallback_alone_plays_two_rounds_of_every_ruleset(ruleset, options, simple):
+def test_the_fallback_alone_plays_two_rounds_of_every_ruleset(ruleset, options):
     """Every seat's pending decision made by the fallback from its controller's view only (the
     Trichu Table's from its dealer's): every answer is accepted, the rounds end (the second
     one with Grandseigneur's exchange of best cards)."""
@@ -25,7 +24,7 @@ def test_the_fallback_alone_plays_two_rounds_of_every_ruleset(ruleset, options, 
         pending = view_for(game, None)["to_act"]
         assert pending, "the game waits for nobody"
         player = pending[0]
-        action = fallback(view_for(game, player), simple=simple)
+        action = fallback(view_for(game, player))
         assert action is not None
         game.apply({"seat": player, **action}, by=player)
     raise AssertionError("two rounds did not end")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app.web.acts import must_act
-from app.web.fallback import fallback
+from app.web.bots_runner import fallback
 from app.web.server import create_app
 
 from .conftest import MACHINE_SPEED, ManualClock, create_table, wait_until
