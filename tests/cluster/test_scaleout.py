@@ -208,3 +208,41 @@ def test_two_processes_racing_for_one_seat_accept_exactly_one(apps):
             assert doc["table"]["seats"][1]["name"] == winner
         everybody += [x, y]
     close_all(everybody)
+
+
+def test_a_trichu_dealer_on_one_process_plays_the_table_and_the_other_never_sees_its_moves(apps):
+    """Trichu over two processes: the dealer (Anna, on a) plays the Table's cards with `seat` in
+    her actions; Ben (on b) is refused when he tries, and his view never holds the Table's
+    legal actions; the bot at seat 2 plays from whichever process runs the table's bots."""
+    a, b = apps(2)
+    code, token = create_table(a.base, seed=5, ruleset="trichu")
+    anna = Seat(a.base, "Anna").connect()
+    anna.join(code, token)
+    assert anna.sit(0)["ok"]
+    ben = Seat(b.base, "Ben").connect()
+    ben.join(code)
+    assert ben.sit(1)["ok"]
+    assert anna.call("bot", {"seat": 2, "level": "normal"})["ok"]
+    assert anna.call("bot", {"seat": 3})["code"] == "table_seat"
+    ack = anna.call("start")
+    assert ack["ok"], ack
+    driver = Driver({0: anna, 1: ben})
+    refused = []
+
+    def stop():
+        view = ben.view
+        if view and view["phase"] == "play" and 3 in view["pending"] and not refused:
+            assert view["table"]["legal"] is None
+            refused.append(ben.act({"act": "pass", "seat": 3}))
+        return view is not None and view["round"] >= 1
+
+    driver.run(stop)
+    assert refused and refused[0]["code"] == "not_your_seat"
+    table_moves = [a for seat, round_no, a, _ in driver.acked if seat == 0 and a.get("seat") == 3]
+    assert any(a["act"] == "play" for a in table_moves), "Anna played the Table's cards"
+    record = get_json(f"{a.base}/t/{code}/record.json")
+    result = replay(record)
+    assert result["ok"] and record["rounds"][0]["actions"]
+    assert sum(1 for act in record["rounds"][0]["actions"] if act["seat"] == 3 and act["act"] == "play") \
+        >= sum(1 for a in table_moves if a["act"] == "play")
+    close_all([anna, ben])
