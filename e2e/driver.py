@@ -16,6 +16,8 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "test-artifacts" / "screenshots"
+# Phones upright (iPhone-class, small Android), a phone on its side, a tablet, a laptop.
+VIEWPORTS = ((390, 844), (360, 640), (844, 390), (768, 1024), (1366, 768))
 
 SUITS = {"S": "Sword", "B": "Pagoda", "G": "Jade", "R": "Star"}
 RANKS = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
@@ -60,6 +62,17 @@ class TablePage:
         problems = self.page.evaluate(LAYOUT_CHECK)
         assert not problems, problems
         self.layouts_checked += 1
+
+    def assert_layout_everywhere(self, sizes=VIEWPORTS):
+        """The layout check at every screen size (phones upright and on their side, a tablet, a
+        laptop), each once the page has laid itself out for it; then back to the first size."""
+        first = self.page.viewport_size
+        for width, height in [*sizes, (first["width"], first["height"])]:
+            self.page.set_viewport_size({"width": width, "height": height})
+            expect(self.app).to_have_attribute("data-width", str(width))
+            self.assert_layout()
+        if self.key("close-panel").count():  # a laptop shows the score beside the table; a phone closes it
+            self.press(self.key("close-panel"))
 
     def key(self, key: str):
         return self.page.locator(f'[data-key="{key}"]')
@@ -175,7 +188,7 @@ class TablePage:
             self.check_hand(action, view)
             if view["viewer"] in view["geometry"]["forced_best"]:
                 # The hierarchy's exchange: the best cards are in their slot already, said in words.
-                expect(self.page.locator(".decision .forced")).to_be_visible()
+                expect(self.page.locator("#status")).to_contain_text("best cards")
                 for target, count in view["geometry"]["exchange"][view["viewer"]].items():
                     expect(self.key(f"slot-{target}").locator(".card")).to_have_count(count)
             else:

@@ -36,5 +36,16 @@
       if (w > 0.5 && h > 0.5) problems.push(["card over a control", name(el), name(c)]);
     }
   }
+  // However many seats: no seat on top of another, none off the screen; the trick's plays (each
+  // in front of its seat) never on top of each other.
+  for (const [what, selector] of [["seat", "#app .seat"], ["play", ".trick .play"]]) {
+    const boxes = [...document.querySelectorAll(selector)].filter(shown);
+    for (const el of boxes) if (!inside(el.getBoundingClientRect())) problems.push([`${what} outside the viewport`, el.dataset.seat]);
+    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i].getBoundingClientRect(), b = boxes[j].getBoundingClientRect();
+      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (w > 0.5 && h > 0.5) problems.push([`${what}s overlap`, boxes[i].dataset.seat, boxes[j].dataset.seat]);
+    }
+  }
   return problems;
 }

@@ -68,6 +68,7 @@ class SizeGame:
         self.peek = SeatClient(server)
         assert self.peek.call("join", {"code": self.code, "token": token})["ok"]
         self.seen: set = set()
+        self.swept: set = set()  # the moments checked at every screen size
 
     def close(self):
         self.peek.close()
@@ -91,6 +92,11 @@ class SizeGame:
         shown = "Number(document.querySelector('#app').dataset.version)"
         self.page.page.wait_for_function(f"() => {shown} >= {version}")
         seat, seen, action = decide(view)
+        moment = ("exchange" if action["act"] == "exchange"
+                  else "trick" if len(view["trick"]["plays"]) >= 2 else None)
+        if moment and moment not in self.swept:  # once each: every screen size
+            self.page.assert_layout_everywhere()
+            self.swept.add(moment)
         self.page.perform(action, seen)
         expect(self.page.app).to_have_attribute("data-busy", "")  # answered...
         expect(self.page.page.locator("#alerts")).to_be_hidden()  # ...and not refused
@@ -125,7 +131,8 @@ def summary_shows_the_round(game: SizeGame, names_in_order: int):
     page = game.page
     expect(page.page.locator(".round-summary h2")).to_have_text("Round 1 is over")
     expect(page.page.locator(".round-summary .out-order li")).to_have_count(names_in_order)
-    page.assert_layout()
+    page.assert_layout_everywhere()
+    assert "trick" in game.swept, game.swept
 
 
 def test_trichu_the_dealer_plays_the_tables_hand_on_a_phone(game_of, server, contexts):
@@ -148,6 +155,7 @@ def test_trichu_the_dealer_plays_the_tables_hand_on_a_phone(game_of, server, con
             opened = True
     assert opened
     assert {"exchange", "exchange-table", "play", "play-table"} <= game.seen, game.seen
+    assert "exchange" in game.swept
     assert page.layouts_checked > 10
     view, _ = game.wait(lambda g: g["scores"]["rounds"])
     summary_shows_the_round(game, len(view["scores"]["rounds"][0]["out_order"]))
@@ -167,6 +175,7 @@ def test_tientsin_partners_the_exchange_to_two_and_the_dogs_choice(game_of):
         expect(page.page.locator(f'.seat[data-seat="{seat}"]')).not_to_have_class(re.compile(r"\brel-partner\b"))
     game.play()
     assert {"exchange", "play", "dog-choice"} <= game.seen, game.seen
+    assert "exchange" in game.swept
     view, _ = game.wait(lambda g: g["scores"]["rounds"])
     summary_shows_the_round(game, len(view["scores"]["rounds"][0]["out_order"]))
 

@@ -4,12 +4,12 @@ import { h } from "./dom.js";
 import { rankName, t, tn } from "./i18n.js";
 import { cardRow, describeCard } from "./cards.js";
 import { obligation } from "./legal.js";
-import { renderDecision, renderSuggestions } from "./controls.js";
+import { forcedText, renderDecision, renderSuggestions } from "./controls.js";
 
 export function renderCenter(ctx) {
   const view = ctx.view;
   if (!view) return h("section", { class: "center" }, h("p", { class: "status" }, waitingText(ctx)));
-  const own = ctx.playing ? obligation(ctx.acting, ctx.ruleset) : null;
+  const own = ctx.playing ? forcedText(ctx) || obligation(ctx.acting, ctx.ruleset) : null;
   // Whose cards the duty is about is never in doubt: the Table's are named.
   const duty = own && ctx.actor !== ctx.me ? t("The Table: {duty}", { duty: own }) : own;
   return h("section", { class: "center", "aria-label": t("The table") },

@@ -208,17 +208,20 @@ function exchangePanel(ctx, legal) {
         ctx.update();
       },
     }, h("span", { class: "slot-label" }, label),
-    cards.length ? cardRow(cards, ctx.ruleset) : h("span", { class: "slot-hint" },
+    cards.length ? cardRow(cards, ctx.ruleset, n > 1 && "mini") : h("span", { class: "slot-hint" },
       n === 1 ? t("tap a card, then here") : t("tap {n} cards, then here", { n })));
   });
   return h("div", { class: "decision exchange" },
-    forced ? h("p", { class: "forced" }, forcedText(ctx, pattern)) : null,
     h("div", { class: "slots", style: `--slots:${slots.length}` }, slots));
 }
 
-/** Why the cards in the slot are chosen already (the hierarchy's exchange). */
-function forcedText(ctx, pattern) {
-  const [target, n] = pattern[0];
+/** Why the cards in the slot are chosen already (the hierarchy's exchange): the duty of a seat
+ * that must give its best cards, or null. */
+export function forcedText(ctx) {
+  const view = ctx.acting;
+  if (!ctx.playing || !view || view.phase !== "exchange" || !view.legal.exchange
+      || !ctx.geo.forced_best.includes(ctx.actor)) return null;
+  const [target, n] = exchangePattern(ctx)[0];
   const vars = { n, name: ctx.name(Number(target)), title: titleName(ctx.title(Number(target)) || "") };
   return ctx.actor === ctx.me
     ? t("As {mine} you must give your {n} best cards to {name} ({title}): they are chosen for you.",

@@ -32,6 +32,7 @@ export function render(root, ctx) {
         summary ? null : renderHands(ctx))),
     h("aside", { class: "side" }, renderTabs(ctx), renderPanel(ctx)));
   root.dataset.version = String(ctx.version);
+  root.dataset.width = String(window.innerWidth);  // the width this render laid out for
   root.dataset.busy = ctx.ui.busy ? "1" : "";  // a request is waiting for its answer
   root.dataset.moves = String(ctx.table.moves);
   root.dataset.status = ctx.table.status;

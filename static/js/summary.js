@@ -30,7 +30,8 @@ function movedOn(view, seat) {
 function waitingFor(ctx) {
   const view = ctx.view;
   if (view.game_over) return null;
-  return view.players.map((p) => p.seat).filter((s) => s !== ctx.me && !movedOn(view, s));
+  // The people the next round waits for (not the Trichu Table, nor a dealer with nothing to decide).
+  return view.geometry.players.filter((s) => s !== ctx.me && !movedOn(view, s) && view.to_act.includes(s));
 }
 
 export function closeSummary(ctx) {
@@ -81,7 +82,7 @@ export function renderSummary(ctx, number) {
       { team: winners(ctx, r, columns) })) : null,
     calls.length ? h("ul", { class: "calls" }, calls) : null,
     columns.length ? h("table", { class: "summary-scores" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Team")), h("th", { scope: "col" }, t("Card points")),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, columns[0].seat === null ? t("Team") : t("Player")), h("th", { scope: "col" }, t("Card points")),
         h("th", { scope: "col" }, t("Round")), h("th", { scope: "col" }, t("Total")))),
       h("tbody", {}, columns.map((c) => h("tr", { class: `team-${c.index}`, dataset: { team: String(c.index) } },
         h("th", { scope: "row" }, c.label),
