@@ -67,8 +67,8 @@ def build(args, store):
         with table.lock:
             hub.commit(table)
         clients = []
-        seats = len(table.seats)
-        for seat in range(seats):
+        seats = table.people_seats()  # the Trichu Table is nobody's seat: its dealer plays it
+        for seat in seats:
             token = host_token if seat == 0 else new_token()
             client = table.attach(f"{table.code}-{seat}", hash_token(token) if seat == 0 else None)
             hub.bind(client.sid, table)
@@ -82,7 +82,7 @@ def build(args, store):
         with table.lock:
             table.start(clients[0])
             hub.commit(table)
-        bots = [SimpleBot(seat, rng=random.Random(seat)) for seat in range(seats)]
+        bots = [SimpleBot(seat, rng=random.Random(seat)) for seat in seats]
         tables.append((table, clients, bots))
     return hub, tables
 
