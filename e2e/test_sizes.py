@@ -17,7 +17,9 @@ import pytest
 from playwright.sync_api import expect
 
 from app.bots import SimpleBot
-from app.web.fallback import for_seat, last_resort
+from app.bots.base import hand_views
+from app.engine import Rules
+from app.engine.round import strength
 from tests.web.processes import SeatClient
 
 from .driver import TablePage
@@ -26,14 +28,27 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
          "device_scale_factor": 2}
 
 
+def forced_exchange(view: dict) -> dict:
+    """The seat's best cards in the engine's order (the ones the page has in their slots
+    already), dealt out by its exchange pattern."""
+    seat = view["viewer"]
+    deck = Rules.of(view["ruleset"], view["options"]).deck
+    hand = sorted(view["hand"], key=lambda code: strength(deck, deck.parse_card(code)), reverse=True)
+    give, at = {}, 0
+    for target, count in sorted(view["geometry"]["exchange"][seat].items(), key=lambda item: int(item[0])):
+        give[target] = " ".join(hand[at:at + count])
+        at += count
+    return {"act": "exchange", "give": give}
+
+
 def decide(view: dict) -> tuple[int, dict, dict]:
     """What the person does now: for its own seat or the seat it acts for (the Table), the acting
     seat's view, and the action (greedy; the Dog where it gives the lead to a chosen partner)."""
     seat = 0 if 0 in view["pending"] else next(s for s in view["controls"] if s in view["pending"])
-    seen = for_seat(view, seat)
+    seen = next(v for v in hand_views(view) if v["viewer"] == seat)
     legal = seen["legal"]
     if legal["exchange"] and seat in seen["geometry"]["forced_best"]:
-        action = last_resort(seen)  # its best cards: the page has them in their slots already
+        action = forced_exchange(seen)
     elif legal["exchange"]:
         # The lowest cards, but the Dog stays (to lead it to a chosen partner later).
         low = [c for c in reversed(seen["hand"]) if c != "Dg"]
