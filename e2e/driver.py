@@ -125,7 +125,7 @@ class TablePage:
                 field.fill(str(value))
         if seed is not None:
             self.page.fill("#seed", str(seed))
-        self.press(self.page.get_by_role("button", name="Create table"))
+        self.press(self.page.locator("form button[type=submit]").first)  # "Create table", in any language
         self.page.wait_for_url("**/t/*")
         expect(self.app).to_have_attribute("data-status", "waiting")
         return self.page.url.rsplit("/", 1)[1]
@@ -140,10 +140,12 @@ class TablePage:
         self.press(self.key(f"sit-{seat}"))
         expect(self.app).to_have_attribute("data-seat", str(seat))
 
-    def add_bot(self, seat: int, level: str):
+    def add_bot(self, seat: int, level: str, label: str | None = None):
+        """The host puts a bot at a seat; its tag then says so (`label`: in the page's language)."""
         self.key(f"level-{seat}").select_option(level)
         self.press(self.key(f"bot-{seat}"))
-        expect(self.page.locator(f'.seat[data-seat="{seat}"] .tag.bot')).to_have_text(f"bot: {level}")
+        tag = self.page.locator(f'.seat[data-seat="{seat}"] .tag.bot')
+        expect(tag).to_have_text(label or f"bot: {level}")
 
     def start(self):
         self.press(self.key("start"))
@@ -188,7 +190,7 @@ class TablePage:
             self.check_hand(action, view)
             if view["viewer"] in view["geometry"]["forced_best"]:
                 # The hierarchy's exchange: the best cards are in their slot already, said in words.
-                expect(self.page.locator("#status")).to_contain_text("best cards")
+                expect(self.page.locator("#status[data-forced]")).to_be_visible()
                 for target, count in view["geometry"]["exchange"][view["viewer"]].items():
                     expect(self.key(f"slot-{target}").locator(".card")).to_have_count(count)
             else:
@@ -202,7 +204,7 @@ class TablePage:
             self.press(self.key("pass"))
         elif act == "gift":
             dialog = self.page.get_by_role("dialog")
-            expect(dialog).to_contain_text("Give it to")
+            expect(dialog.locator(".gift-choice")).to_have_count(len(view["legal"]["gift"]))
             if self.check_layout:
                 self.assert_layout()
             self.shot("dragon-gift")

@@ -23,6 +23,7 @@ from app.engine.round import strength
 from tests.web.processes import SeatClient
 
 from .driver import TablePage
+from .test_german import Scanner
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2}
@@ -62,7 +63,7 @@ def decide(view: dict) -> tuple[int, dict, dict]:
         if dog is not None and len(legal["dog_to"]) > 1:
             action = {"act": "play", "cards": dog["cards"], "to": legal["dog_to"][-1]}
         else:
-            action = SimpleBot(seat).decide(seen)
+            action = SimpleBot(seat).decide_hand(seen)
     assert action is not None, "the game waits for the person, who has nothing to do"
     if seat != 0:
         action = {**action, "seat": seat}
@@ -70,14 +71,19 @@ def decide(view: dict) -> tuple[int, dict, dict]:
 
 
 class SizeGame:
-    def __init__(self, server, contexts, ruleset: str, seed: int, **options):
-        self.page = TablePage(contexts(**PHONE).new_page(), tap=True, check_layout=True, by_code=True)
+    def __init__(self, server, contexts, ruleset: str, seed: int, locale: str = "en-US", scan=None,
+                 **options):
+        page = contexts(**PHONE, locale=locale).new_page()
+        self.page = TablePage(page, tap=True, check_layout=True, by_code=True)
+        self.scan = scan(self.page.page) if scan else None  # called before every action
         self.code = self.page.create_table(server, "Anna", seed=seed, ruleset=ruleset, **options)
         self.page.sit(0)
         seats = self.page.page.locator(".seat[data-seat]")
         for seat in range(1, seats.count()):
             if self.page.key(f"bot-{seat}").count():  # not the Trichu Table (nobody's seat)
-                self.page.add_bot(seat, "greedy")
+                self.page.add_bot(seat, "greedy", None if locale.startswith("en") else "Bot: gierig")
+        if self.scan:
+            self.scan("waiting, bots seated")
         self.page.start()
         token = self.page.page.evaluate(f"() => localStorage.getItem('tichu.token.{self.code}')")
         self.peek = SeatClient(server)
@@ -107,6 +113,8 @@ class SizeGame:
         shown = "Number(document.querySelector('#app').dataset.version)"
         self.page.page.wait_for_function(f"() => {shown} >= {version}")
         seat, seen, action = decide(view)
+        if self.scan:
+            self.scan(f"{view['phase']}: before {action['act']}" + (" for the Table" if seat else ""))
         moment = ("exchange" if action["act"] == "exchange"
                   else "trick" if len(view["trick"]["plays"]) >= 2 else None)
         if moment and moment not in self.swept:  # once each: every screen size
@@ -235,3 +243,24 @@ def test_grandseigneur_titles_ranking_and_the_hierarchy_exchange(game_of, player
         assert ("forced-best" in game.seen) == (0 in view["geometry"]["forced_best"])
     else:  # in the middle of the hierarchy: nothing to give
         expect(page.page.locator(".slot")).to_have_count(0)
+
+
+SIZES = [("trichu", {}), ("tientsin", {}), ("grandseigneur", {"players": 8})]
+
+
+@pytest.mark.parametrize("ruleset,options", SIZES)
+def test_no_english_on_the_german_pages_of_every_size(game_of, ruleset, options):
+    """The German table of every size says nothing in English (the scan of e2e/test_german.py):
+    before every action of a whole round, at the round's summary and in every panel."""
+    game = game_of(ruleset, seed=1, locale="de-DE", scan=Scanner, **options)
+    page, scan = game.page, game.scan
+    game.play()
+    expect(page.app).not_to_have_attribute("data-summary", "")
+    scan("round summary")
+    page.close_summary()
+    for panel in ("score", "history", "chat", "settings"):
+        page.press(page.key(f"tab-{panel}"))
+        scan(f"panel {panel}")
+        page.press(page.key("close-panel"))
+    assert scan.states > 10
+    assert not scan.found, scan.found

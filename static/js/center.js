@@ -9,13 +9,15 @@ import { forcedText, renderDecision, renderSuggestions } from "./controls.js";
 export function renderCenter(ctx) {
   const view = ctx.view;
   if (!view) return h("section", { class: "center" }, h("p", { class: "status" }, waitingText(ctx)));
-  const own = ctx.playing ? forcedText(ctx) || obligation(ctx.acting, ctx.ruleset) : null;
+  const forced = ctx.playing ? forcedText(ctx) : null;
+  const own = forced || (ctx.playing ? obligation(ctx.acting, ctx.ruleset) : null);
   // Whose cards the duty is about is never in doubt: the Table's are named.
   const duty = own && ctx.actor !== ctx.me ? t("The Table: {duty}", { duty: own }) : own;
   return h("section", { class: "center", "aria-label": t("The table") },
     view.game_over ? gameOver(ctx) : null,
     h("div", { class: "status-row" },
-      h("p", { class: ["status", duty && "duty"], id: "status" }, duty || statusText(ctx)),
+      h("p", { class: ["status", duty && "duty"], id: "status", dataset: { forced: forced ? "1" : null } },
+        duty || statusText(ctx)),
       view.wish ? h("p", { class: "wish" }, t("Wish: {rank}", { rank: rankName(view.wish) })) : null),
     trick(ctx),
     renderDecision(ctx),
