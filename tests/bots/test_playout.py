@@ -80,3 +80,39 @@ def test_hard_search_is_reproducible_with_a_seed_and_a_world_limit():
         bot = HardBot(seat, budget_ms=10_000, max_worlds=12, seed=7)
         answers.append(bot.decide(view_for(game, seat)))
     assert answers[0] == answers[1]
+
+
+def geometry_playout(name: str, options: dict, seed: int) -> tuple[Playout, Game]:
+    game = Game(name, options, seed=seed)
+    for s in game.round.pending() if game.round.phase == "grand" else ():
+        game.apply({"act": "grand", "seat": s, "call": False})
+    rnd = game.round
+    hands = [sum(1 << c for c in cards) for cards in rnd.dealt]
+    n = len(hands)
+    mj = next(s for s in range(n) if hands[s] & game.deck.mahjong_mask)
+    planner = planner_for(game.deck, game.rules.stairs_min_pairs)
+    geometry = view_for(game, 0)["geometry"]
+    po = Playout(game.rules, planner, geometry).setup(hands, mj, None, None, 0, 0, [0] * n, [], [None] * n)
+    return po, game
+
+
+def test_tientsin_play_outs_score_by_its_rules():
+    """Three players of a team out first: the triple victory; else all 100 card points."""
+    for seed in range(60):
+        po, game = geometry_playout("tientsin", {}, seed)
+        po.run()
+        if po.double_victory():
+            assert len(po.out) == 3 and abs(po.score(0)) == 300
+        else:
+            assert len(po.out) == 5 and sum(po.card_points()) == 100, seed
+        assert po.score(0) == -po.score(1)
+
+
+def test_grandseigneur_play_outs_score_the_place():
+    for seed in range(20):
+        po, game = geometry_playout("grandseigneur", {"players": 7}, seed)
+        po.run()
+        assert len(po.out) == 6
+        order = po.out + [s for s in range(7) if s not in po.out]  # the last one still holds cards
+        scores = [po.score(s) for s in order]
+        assert scores == sorted(scores, reverse=True) and len(set(scores)) == 7
