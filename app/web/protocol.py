@@ -135,13 +135,14 @@ def diff_shared(old: dict, new: dict, cache: dict, path: tuple = ()) -> list:
         before = old[key]
         if before is value:
             continue
-        if not path and type(value) is dict and type(before) is dict:
-            ops.extend(diff_shared(before, value, cache, where))  # one level down: `game`'s parts
-        else:
-            cached = cache.get((where, id(before), id(value)))
-            if cached is None:
-                cached = cache[(where, id(before), id(value))] = (before, value, diff(before, value, where))
-            ops.extend(cached[2])
+        cached = cache.get((where, id(before), id(value)))
+        if cached is None:
+            if not path and type(value) is dict and type(before) is dict:
+                found = diff_shared(before, value, cache, where)  # one level down: `game`'s parts
+            else:
+                found = diff(before, value, where)
+            cached = cache[(where, id(before), id(value))] = (before, value, found)
+        ops.extend(cached[2])
     for key in old:
         if key not in new:
             ops.append([DELETE, list(path + (key,))])

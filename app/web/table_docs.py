@@ -48,11 +48,17 @@ def meta_of(table: Table) -> dict:
         "created": table.created,
         "game_no": table.game_no,
         "finished": table.finished,
-        "seats": [dataclasses.asdict(seat) for seat in table.seats],
+        "seats": [seat_doc(seat) for seat in table.seats],
         "settings": table.settings,
         "chat": table.chat.recent(),
         "extra": table.extra,
     }
+
+
+def seat_doc(seat: Seat) -> dict:
+    """A seat's fields as a dict: `dataclasses.asdict` without its deep copy, as every field
+    of a seat is a plain value (text, number, bool or None; tests/web/test_table_docs.py)."""
+    return {name: getattr(seat, name) for name in SEAT_FIELDS}
 
 
 def summary_of(table: Table) -> dict:

@@ -72,6 +72,9 @@ class SQLiteStore(TableStore):
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
+        # code -> (version, game, next seq): where the action log of a table this store committed
+        # last goes on, so a commit needs no query for it (valid only at that version).
+        self._log_end: dict[str, tuple[int, int, int]] = {}
         # Autocommit mode: transactions are begun and ended explicitly below.
         self._db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA busy_timeout = 5000")  # another process with the file open
@@ -98,31 +101,48 @@ class SQLiteStore(TableStore):
         actions = [(game, _text(action)) for game, action in change.actions]
         with self._lock:
             db = self._db
+            # Where this table's log goes on, as this store's last commit of it left it.
+            known = self._log_end.pop(code, None)
+            if known is not None and known[0] != expected:
+                known = None
             try:
                 db.execute("BEGIN IMMEDIATE")
-                row = db.execute("SELECT version FROM tables WHERE code = ?", (code,)).fetchone()
-                actual = row[0] if row else 0
-                if actual != expected:
-                    db.execute("ROLLBACK")
-                    raise VersionConflict(code, expected, actual)
-                if row is None:
+                if expected == 0:
+                    row = db.execute("SELECT version FROM tables WHERE code = ?", (code,)).fetchone()
+                    if row is not None:
+                        db.execute("ROLLBACK")
+                        raise VersionConflict(code, expected, row[0])
                     db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, NULL)",
                                (code, change.version, change.updated, int(bool(change.listed)),
                                 meta or "{}", summary or "{}"))
                 else:
-                    db.execute("UPDATE tables SET version = ?, updated = ?, listed = ?, "
-                               "meta = COALESCE(?, meta), summary = COALESCE(?, summary) WHERE code = ?",
-                               (change.version, change.updated, int(bool(change.listed)), meta, summary,
-                                code))
+                    # The version check and the update in one statement: it updates nothing
+                    # unless the stored version is the expected one.
+                    updated = db.execute(
+                        "UPDATE tables SET version = ?, updated = ?, listed = ?, meta = COALESCE(?, meta), "
+                        "summary = COALESCE(?, summary) WHERE code = ? AND version = ?",
+                        (change.version, change.updated, int(bool(change.listed)), meta, summary, code,
+                         expected)).rowcount
+                    if updated != 1:
+                        row = db.execute("SELECT version FROM tables WHERE code = ?", (code,)).fetchone()
+                        db.execute("ROLLBACK")
+                        raise VersionConflict(code, expected, row[0] if row else 0)
+                end = known[1:] if known is not None else None  # (game, its next seq)
                 for game, items in groupby(actions, key=lambda item: item[0]):
-                    start = db.execute("SELECT COALESCE(MAX(seq) + 1, 0) FROM actions "
-                                       "WHERE code = ? AND game = ?", (code, game)).fetchone()[0]
-                    db.executemany("INSERT INTO actions VALUES (?, ?, ?, ?)",
-                                   [(code, game, start + i, text) for i, (_, text) in enumerate(items)])
+                    if end is not None and end[0] == game:
+                        start = end[1]
+                    else:
+                        start = db.execute("SELECT COALESCE(MAX(seq) + 1, 0) FROM actions "
+                                           "WHERE code = ? AND game = ?", (code, game)).fetchone()[0]
+                    rows = [(code, game, start + i, text) for i, (_, text) in enumerate(items)]
+                    db.executemany("INSERT INTO actions VALUES (?, ?, ?, ?)", rows)
+                    end = (game, start + len(rows))
                 db.execute("COMMIT")
             except sqlite3.Error as exc:
                 self._rollback()
                 raise StoreUnavailable(f"cannot write table {code}: {exc}") from None
+            if end is not None:
+                self._log_end[code] = (change.version, *end)
 
     def load(self, code: str) -> StoredTable | None:
         with self._lock:
@@ -183,6 +203,7 @@ class SQLiteStore(TableStore):
     def delete(self, code: str) -> None:
         with self._lock:
             try:
+                self._log_end.pop(code, None)
                 self._db.execute("BEGIN IMMEDIATE")
                 self._db.execute("DELETE FROM actions WHERE code = ?", (code,))
                 self._db.execute("DELETE FROM tables WHERE code = ?", (code,))

@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from app.web.store import Change, StoreUnavailable
+from app.web.store import Change, StoreUnavailable, VersionConflict
 from app.web.store.sqlite import SQLiteStore
 
 
@@ -90,3 +90,30 @@ def test_a_database_that_is_not_one_is_refused_at_start(tmp_path):
     with pytest.raises(sqlite3.DatabaseError):
         SQLiteStore(path)
     assert path.read_bytes().startswith(b"this is not a database")  # left for the operator
+
+
+def test_two_stores_on_one_file_keep_every_log_whole(tmp_path):
+    """A store remembers where a table's log goes on after its own commit; a commit by another
+    process (another store on the file) moves the version, so that memory is not used then."""
+    path = tmp_path / "tables.sqlite3"
+    a, b = SQLiteStore(path), SQLiteStore(path)
+    try:
+        a.commit("ABCDE", 0, change(1, meta={"m": 1}, summary={}, actions=[(0, {"n": 0})]))
+        version, n = 1, 1
+        for store in (a, a, b, a, b, b, a):  # a third commit of a follows b's: b moved the log on
+            store.commit("ABCDE", version, change(version + 1, actions=[(0, {"n": n}), (0, {"n": n + 1})]))
+            version, n = version + 1, n + 2
+        a.commit("ABCDE", version, change(version + 1))  # no actions: the log stays where it was
+        b.commit("ABCDE", version + 1, change(version + 2, actions=[(1, {"n": 0})]))  # the next game
+        a.commit("ABCDE", version + 2, change(version + 3, actions=[(1, {"n": 1})]))
+        assert [x["n"] for x in a.game_actions("ABCDE", 0)] == list(range(n))
+        assert [x["n"] for x in b.game_actions("ABCDE", 1)] == [0, 1]
+        with pytest.raises(VersionConflict):
+            b.commit("ABCDE", version + 2, change(version + 3, actions=[(1, {"n": 9})]))
+        assert [x["n"] for x in a.game_actions("ABCDE", 1)] == [0, 1]
+        a.delete("ABCDE")
+        a.commit("ABCDE", 0, change(1, meta={}, summary={}, actions=[(0, {"n": 0})]))
+        assert [x["n"] for x in b.game_actions("ABCDE", 0)] == [0]
+    finally:
+        a.close()
+        b.close()
