@@ -448,11 +448,25 @@ def candidate_plays(hand: int, deck: Deck, on: tuple | None, stairs_min_pairs: i
     return out
 
 
+# Hands found to hold no bomb at all, by (deck, hand): most hands, asked again at every
+# change of the table while their seat waits; a lookup spares indexing the hand. Bounded.
+_BOMBLESS: dict = {}
+_BOMBLESS_MAX = 20_000
+
+
 def bombs_beating(hand: int, deck: Deck, on: tuple) -> list[tuple]:
     """The bombs `hand` may throw on `on` (out of turn too)."""
+    key = (deck.name, hand)
+    if key in _BOMBLESS:
+        return []
     ix = _HandIndex(hand, deck)
     out: list[tuple] = []
-    _bombs(ix, on[VALUE] if on[KIND] == BOMB else _NONE, out)
+    above = on[VALUE] if on[KIND] == BOMB else _NONE
+    _bombs(ix, above, out)
+    if not out and above == _NONE:
+        if len(_BOMBLESS) >= _BOMBLESS_MAX:
+            _BOMBLESS.clear()
+        _BOMBLESS[key] = True
     return out
 
 

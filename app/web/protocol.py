@@ -128,20 +128,26 @@ def diff_shared(old: dict, new: dict, cache: dict, path: tuple = ()) -> list:
     """
     ops: list = []
     for key, value in new.items():
-        where = path + (key,)
         if key not in old:
-            ops.append([SET, list(where), value])
+            ops.append([SET, list(path + (key,)), value])
             continue
         before = old[key]
         if before is value:
             continue
-        cached = cache.get((where, id(before), id(value)))
+        kind = type(value)
+        if kind is not dict and kind is not list:  # a plain value: nothing to share
+            if not _same(before, value):
+                ops.append([SET, list(path + (key,)), value])
+            continue
+        slot = (path, key, id(before), id(value))
+        cached = cache.get(slot)
         if cached is None:
-            if not path and type(value) is dict and type(before) is dict:
+            where = path + (key,)
+            if not path and kind is dict and type(before) is dict:
                 found = diff_shared(before, value, cache, where)  # one level down: `game`'s parts
             else:
                 found = diff(before, value, where)
-            cached = cache[(where, id(before), id(value))] = (before, value, found)
+            cached = cache[slot] = (before, value, found)
         ops.extend(cached[2])
     for key in old:
         if key not in new:
