@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from .combos import describe
 from .round import PLAY, Round
-from .views import _exchange, _legal, _player, _results, _sees_own_hand, _table
+from .views import _exchange, _player, _results, _sees_own_hand, _table, legal_doc
 
 
 class _Memo:
@@ -69,6 +69,7 @@ class ViewCache:
         self._scores: dict | None = None
         self._history: tuple = (None, -1, None)  # (round, log length, list)
         self._exchanges: dict = {}  # seat -> ((round, given, received), its dict)
+        self._legals: dict = {}  # seat -> (what its legal actions were made of, their dict)
         self._plays = _Memo()  # (seat or None, play) -> its description
         self._hands = _Memo()  # hand mask -> its cards as a list of codes
 
@@ -94,13 +95,16 @@ class ViewCache:
         seating = rnd.seating
         if seating is not self._seating:
             self._seating, self._per_viewer = seating, {}
+        before = self._public
         pending = [] if game.over else rnd.pending()
+        to_act = sorted({seating.controller[s] for s in pending})
         deck = rnd.deck
         say = self._say
         self._public = {
-            "pending": pending,
-            "to_act": sorted({seating.controller[s] for s in pending}),
-            "players": [_player(rnd, s) for s in range(seating.seats)],
+            # Lists of seat numbers: `==` is exact here (no booleans or floats in them).
+            "pending": pending if pending != before.get("pending") else before["pending"],
+            "to_act": to_act if to_act != before.get("to_act") else before["to_act"],
+            "players": self._players_now(rnd, before.get("players")),
             "trick": {
                 "plays": [say(s, p) for s, p in rnd.trick],
                 "closed": rnd.closed,
@@ -111,6 +115,13 @@ class ViewCache:
             "scores": self._scores_now(),
             "history": self._history_now(rnd),
         }
+
+    def _players_now(self, rnd: Round, before: list | None) -> list:
+        """Every player's public state; a player's dict as before while it is unchanged."""
+        players = [_player(rnd, s) for s in range(rnd.seating.seats)]
+        if before is not None and len(before) == len(players):
+            players = [old if _same_plain(old, new) else new for old, new in zip(before, players)]
+        return players
 
     def _say(self, seat: int | None, play: tuple) -> dict:
         """A play's description (with its seat, in a trick), the same object while it lasts."""
@@ -171,11 +182,23 @@ class ViewCache:
             "wish": public["wish"],
             "scores": public["scores"],
             "history": public["history"],
-            "legal": _legal(rnd, seat, game.over, lambda p: self._say(None, p)) if mine else None,
+            "legal": self._legal(rnd, seat) if mine else None,
         }
         if mine:
             view["exchange"] = self._exchange(rnd, seat)
         return view
+
+    def _legal(self, rnd: Round, seat: int) -> dict:
+        """The seat's legal actions; the same dict as before while they stay the same (a
+        waiting seat's, mostly), so neither describing nor diffing them again."""
+        legal = rnd.legal(seat) if not self.game.over else None
+        key = None if legal is None else (
+            rnd.seating, legal.grand, legal.grand_call, legal.tichu, legal.exchange, tuple(legal.plays),
+            legal.lead, legal.can_pass, tuple(legal.bombs), tuple(legal.gift), tuple(legal.dog_to))
+        kept = self._legals.get(seat)
+        if kept is None or kept[0] != key:
+            kept = self._legals[seat] = (key, legal_doc(rnd, seat, legal, lambda p: self._say(None, p)))
+        return kept[1]
 
     def _viewer(self, seat: int | None) -> tuple:
         per = self._per_viewer.get(seat)
@@ -195,3 +218,9 @@ class ViewCache:
         if kept is None or any(a is not b for a, b in zip(kept[0], key)):
             kept = self._exchanges[seat] = (key, _exchange(rnd, seat))
         return kept[1]
+
+
+def _same_plain(a: dict, b: dict) -> bool:
+    """Two dicts of plain values equal as JSON: `==` and the same type for every value
+    (`==` alone says 1 == True)."""
+    return a == b and all(type(v) is type(b[k]) for k, v in a.items())

@@ -14,7 +14,7 @@ exchange. `seat=None` is a spectator: no hand, no legal actions.
 from __future__ import annotations
 
 from .combos import describe
-from .round import EXCHANGE, GRAND, PLAY, Round
+from .round import EXCHANGE, GRAND, PLAY, Legal, Round
 
 
 def _player(rnd: Round, seat: int) -> dict:
@@ -35,14 +35,18 @@ def _player(rnd: Round, seat: int) -> dict:
 
 def _legal(rnd: Round, seat: int, game_over: bool, say=None) -> dict:
     """The seat's legal actions; `say(play)` describes a play (view_cache.py passes a memo)."""
-    deck = rnd.deck
-    if say is None:
-        say = lambda p: describe(p, deck)
-    legal = rnd.legal(seat) if not game_over else None
+    return legal_doc(rnd, seat, rnd.legal(seat) if not game_over else None, say)
+
+
+def legal_doc(rnd: Round, seat: int, legal: Legal | None, say=None) -> dict:
+    """The view's `legal` from the round's `Legal` for the seat (None: nothing at all)."""
     if legal is None:
         return {"grand": False, "grand_call": False, "tichu": False, "exchange": False,
                 "exchange_to": [], "plays": [], "lead": False, "pass": False, "bombs": [],
                 "gift": [], "dog_to": []}
+    if say is None:
+        deck = rnd.deck
+        say = lambda p: describe(p, deck)
     return {
         "grand": legal.grand,
         "grand_call": legal.grand_call,
