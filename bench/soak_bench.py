@@ -120,8 +120,19 @@ def main(argv=None):
     parser.add_argument("--sample", type=float, default=10.0, help="seconds between RSS samples")
     parser.add_argument("--server", choices=("gunicorn", "werkzeug"), default="gunicorn")
     parser.add_argument("--threads", type=int, default=600, help="gunicorn threads (one per connection)")
+    parser.add_argument("--mode", choices=("threading", "gevent"), default="threading",
+                        help="Flask-SocketIO's async mode (gunicorn's worker class to match)")
     parser.add_argument("--json", action="store_true", help="print only the JSON result")
+    parser.add_argument("--trace", metavar="DIR",
+                        help="run the server under tracemalloc (slower), a snapshot every --sample "
+                             "seconds to DIR, and print what grew after the warm-up (bench/traced_app.py)")
     args = parser.parse_args(argv)
+    if args.trace:
+        if args.server != "gunicorn":
+            parser.error("--trace needs --server gunicorn")
+        os.makedirs(args.trace, exist_ok=True)
+        args.app = "traced_app:create_app()"
+        args.env = {"TICHU_TRACE_DIR": os.path.abspath(args.trace), "TICHU_TRACE_EVERY": str(args.sample)}
     args.seconds = args.minutes * 60
     args.no_persist = False
     port = free_port()
@@ -145,7 +156,23 @@ def main(argv=None):
               f"{r['rss_mb']['last']} / {r['rss_mb']['max']} MB")
         print(f"RSS slope after warm-up           {r['rss_slope_mb_per_min']} MB/min (target < 1)")
         print(f"errors / refused                  {r['errors']} / {r['refused']}")
+    if args.trace:
+        print_growth(args.trace, args.warmup * 60 / args.sample, args.json)
     print(json.dumps(result))
+
+
+def print_growth(folder: str, warm_snapshots: float, quiet: bool) -> None:
+    """What the traced server allocated and kept, from the snapshot after the warm-up to the last."""
+    from traced_app import growth
+
+    snaps = sorted(Path(folder).glob("snap-*.pickle"))
+    first = next((s for s in snaps if int(s.stem.split("-")[1]) >= max(1, warm_snapshots)), None)
+    if first is None or first == snaps[-1]:
+        print("tracemalloc: too few snapshots after the warm-up", file=sys.stderr)
+        return
+    lines = growth(str(first), str(snaps[-1]))
+    print(f"tracemalloc growth {first.name} -> {snaps[-1].name}:", file=sys.stderr if quiet else sys.stdout)
+    print("\n".join(lines), file=sys.stderr if quiet else sys.stdout)
 
 
 if __name__ == "__main__":

@@ -329,13 +329,14 @@ BENCH_LIMITS = "events=1000000/1000000,create_address=1000000/1000000,join_fails
 def start_server(args, port: int, data_dir: str) -> subprocess.Popen:
     env = {**os.environ, "TICHU_DATA_DIR": data_dir, "TICHU_TESTING": "0",
            "TICHU_PERSIST": "0" if args.no_persist else "1", "TICHU_LIMITS": BENCH_LIMITS,
-           "TICHU_ASYNC_MODE": args.mode, "TICHU_BOMB_WINDOW": "0"}
+           "TICHU_ASYNC_MODE": args.mode, "TICHU_BOMB_WINDOW": "0", **getattr(args, "env", {})}
+    target = getattr(args, "app", "app.web.server:create_app()")  # soak_bench --trace: another
     if args.server == "gunicorn":
         worker = ["-k", "gevent", "--worker-connections", str(args.threads)] if args.mode == "gevent" \
             else ["--threads", str(args.threads)]
         cmd = [sys.executable, "-m", "gunicorn", "-w", "1", *worker,
                "-b", f"127.0.0.1:{port}", "--graceful-timeout", "3", "--log-level", "warning",
-               "app.web.server:create_app()"]
+               "--pythonpath", str(ROOT / "bench"), target]
     else:
         cmd = [sys.executable, "-m", "app", "--port", str(port)]
     # Its own process group, so the server and its worker are stopped together. Its log goes to a

@@ -216,15 +216,22 @@ class SharedHub(Hub):
     def unbind(self, sid: str) -> str | None:
         code = super().unbind(sid)
         with self._where_lock:
-            if code is not None:
-                self._local.get(code, set()).discard(sid)
+            local = self._local.get(code) if code is not None else None
+            if local is not None:
+                local.discard(sid)
+                if not local:
+                    del self._local[code]  # bounded by the tables with connections here
         return code
 
     def detach(self, table: Table, sid: str) -> Client | None:
         """A connection stops watching the table (lock held): it leaves its room."""
         client = table.detach(sid)
         table.procs.pop(sid, None)
-        self._placed.get(table.code, set()).discard(sid)
+        placed = self._placed.get(table.code)
+        if placed is not None:
+            placed.discard(sid)
+            if not placed:
+                del self._placed[table.code]
         if self._note_watchers(table) and self.presence is not None:
             self.presence.soon(table)
         server = self.socketio.server
