@@ -60,6 +60,7 @@ import socketio
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from app import malloc_tune  # noqa: E402
 from app.bots import SimpleBot  # noqa: E402
 from app.web.protocol import apply_patch  # noqa: E402
 
@@ -330,6 +331,8 @@ def start_server(args, port: int, data_dir: str) -> subprocess.Popen:
     env = {**os.environ, "TICHU_DATA_DIR": data_dir, "TICHU_TESTING": "0",
            "TICHU_PERSIST": "0" if args.no_persist else "1", "TICHU_LIMITS": BENCH_LIMITS,
            "TICHU_ASYNC_MODE": args.mode, "TICHU_BOMB_WINDOW": "0", **getattr(args, "env", {})}
+    if args.server == "gunicorn" and malloc_tune.wanted(env):
+        env = malloc_tune.tuned_environ(env)  # as README "Production" runs it (python -m app: itself)
     target = getattr(args, "app", "app.web.server:create_app()")  # soak_bench --trace: another
     if args.server == "gunicorn":
         worker = ["-k", "gevent", "--worker-connections", str(args.threads)] if args.mode == "gevent" \
