@@ -127,6 +127,17 @@ class Driver:
                     pass
 
 
+def anna_and_ben(a, b, code: str, token: str, ben_at: int) -> tuple[Seat, Seat]:
+    """The host Anna at seat 0 on process `a`, Ben at seat `ben_at` on process `b`."""
+    anna = Seat(a.base, "Anna").connect()
+    anna.join(code, token)
+    assert anna.sit(0)["ok"]
+    ben = Seat(b.base, "Ben").connect()
+    ben.join(code)
+    assert ben.sit(ben_at)["ok"]
+    return anna, ben
+
+
 def played(action: dict, seat: int) -> tuple:
     return (seat, *sorted(Action.from_record({**action, "seat": seat}, DECK).to_record(DECK).items()))
 
@@ -134,12 +145,7 @@ def played(action: dict, seat: int) -> tuple:
 def test_a_process_killed_mid_round_loses_nothing(apps, redis_server):
     a, b = apps(2)
     code, token = create_table(a.base, seed=7)
-    anna = Seat(a.base, "Anna").connect()
-    anna.join(code, token)
-    assert anna.sit(0)["ok"]
-    ben = Seat(b.base, "Ben").connect()
-    ben.join(code)
-    assert ben.sit(2)["ok"]
+    anna, ben = anna_and_ben(a, b, code, token, ben_at=2)
     watcher = Seat(a.base, "Watcher").connect()  # dies with process A
     watcher.join(code)
     for seat in (1, 3):
@@ -216,12 +222,7 @@ def test_a_trichu_dealer_on_one_process_plays_the_table_and_the_other_never_sees
     legal actions; the bot at seat 2 plays from whichever process runs the table's bots."""
     a, b = apps(2)
     code, token = create_table(a.base, seed=5, ruleset="trichu")
-    anna = Seat(a.base, "Anna").connect()
-    anna.join(code, token)
-    assert anna.sit(0)["ok"]
-    ben = Seat(b.base, "Ben").connect()
-    ben.join(code)
-    assert ben.sit(1)["ok"]
+    anna, ben = anna_and_ben(a, b, code, token, ben_at=1)
     assert anna.call("bot", {"seat": 2, "level": "normal"})["ok"]
     assert anna.call("bot", {"seat": 3})["code"] == "table_seat"
     ack = anna.call("start")
