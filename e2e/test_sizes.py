@@ -203,9 +203,12 @@ def test_tientsin_partners_the_exchange_to_two_and_the_dogs_choice(game_of):
     summary_shows_the_round(game, len(view["scores"]["rounds"][0]["out_order"]))
 
 
-@pytest.mark.parametrize("players", [6, 8])
-def test_grandseigneur_titles_ranking_and_the_hierarchy_exchange(game_of, players):
-    game = game_of("grandseigneur", seed=1, players=players)
+# Seed 1 at 6 players puts the person at the bottom of the hierarchy (its best cards are chosen
+# for it); seed 7 at 8 players (two decks) makes it the Grandseigneur, who gives 3 cards of its
+# choice back, by taps.
+@pytest.mark.parametrize("players,seed,forced", [(6, 1, True), (8, 7, False)])
+def test_grandseigneur_titles_ranking_and_the_hierarchy_exchange(game_of, players, seed, forced):
+    game = game_of("grandseigneur", seed=seed, players=players)
     page = game.page
     expect(page.page.locator(".seat")).to_have_count(players)
     expect(page.key("tichu")).to_have_count(0)
@@ -239,10 +242,12 @@ def test_grandseigneur_titles_ranking_and_the_hierarchy_exchange(game_of, player
         while not exchanged(game.wait(lambda g: True)[0]):
             game.step(2)
         assert "exchange" in game.seen
-        # Seed 1 puts the person low in the hierarchy: its best cards were chosen for it.
-        assert ("forced-best" in game.seen) == (0 in view["geometry"]["forced_best"])
-    else:  # in the middle of the hierarchy: nothing to give
-        expect(page.page.locator(".slot")).to_have_count(0)
+        assert ("forced-best" in game.seen) == (0 in view["geometry"]["forced_best"]) == forced
+        if not forced:
+            assert max(mine.values()) > 1, "several cards to one place, chosen by taps"
+    else:
+        titles = view["geometry"]["titles"]
+        raise AssertionError(f"the seed puts the person in the middle of the hierarchy: {titles}")
 
 
 SIZES = [("trichu", {}), ("tientsin", {}), ("grandseigneur", {"players": 8})]

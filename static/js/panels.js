@@ -194,6 +194,7 @@ export function logLine(ctx, e) {
       const cards = e.cards.split(" ").map((c) => describeCard(c, ctx.ruleset).name).join(", ");
       let line = e.out_of_turn ? t("{name} bombs with {cards}", { name, cards }) : t("{name} plays {cards}", { name, cards });
       if (e.wish) line += " " + t("and wishes for {rank}", { rank: rankName(e.wish) });
+      if (e.to !== undefined) line += " " + t("(the lead to {name})", { name: ctx.name(e.to) });  // the Dog
       return line;
     }
     case "pass": return t("{name} passes", { name });
