@@ -74,7 +74,8 @@ class SizeGame:
     def __init__(self, server, contexts, ruleset: str, seed: int, locale: str = "en-US", scan=None,
                  **options):
         page = contexts(**PHONE, locale=locale).new_page()
-        self.page = TablePage(page, tap=True, check_layout=True, by_code=True)
+        size = f"{ruleset}-{options['players']}" if "players" in options else ruleset
+        self.page = TablePage(page, tap=True, check_layout=True, by_code=True, shots=f"phone-{size}-{locale}")
         self.scan = scan(self.page.page) if scan else None  # called before every action
         self.code = self.page.create_table(server, "Anna", seed=seed, ruleset=ruleset, **options)
         self.page.sit(0)

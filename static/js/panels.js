@@ -116,6 +116,7 @@ function roundDetail(ctx, r, column) {
     out.push(`${name} ${r.call_made[seat] ? "✓" : "✗"} ${ctx.name(seat)}`);
   });
   if (r.double_victory && seats.includes(r.out_order[0])) out.push(t("double victory"));
+  if (r.triple_victory && seats.includes(r.out_order[0])) out.push(t("triple victory"));  // Tientsin
   return out;
 }
 

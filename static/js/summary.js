@@ -80,6 +80,8 @@ export function renderSummary(ctx, number) {
       h("strong", {}, placeName(i + 1)), " ", ctx.name(seat), r.titles ? [" · ", titleName(r.titles[seat])] : null))),
     r.double_victory ? h("p", { class: "double" }, t("Double victory for {team}!",
       { team: winners(ctx, r, columns) })) : null,
+    r.triple_victory ? h("p", { class: "double" }, t("Triple victory for {team}!",
+      { team: winners(ctx, r, columns) })) : null,
     calls.length ? h("ul", { class: "calls" }, calls) : null,
     columns.length ? h("table", { class: "summary-scores" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, columns[0].seat === null ? t("Team") : t("Player")), h("th", { scope: "col" }, t("Card points")),
