@@ -40,7 +40,7 @@ from web_bench import BENCH_LIMITS  # noqa: E402
 # module path and name ("path:name"); the order matters (the first match wins).
 CATEGORIES = [
     ("save (store)", r"app/web/(persistence|store)"),
-    ("engine views (view_for)", r"app/engine/views"),
+    ("engine views (view_for, view_cache)", r"app/engine/view"),
     ("engine apply and legal plays", r"app/engine/"),
     ("bots deciding", r"app/bots/"),
     ("diffs (protocol.py)", r"app/web/protocol"),
