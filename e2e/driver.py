@@ -31,6 +31,11 @@ def card_name(code: str) -> str:
     return f"{SUITS[code[0]]} {RANKS.get(code[1:], code[1:])}"
 
 
+# True once no animation runs in the trick (a play flies in from its seat for a moment).
+LANDED = """() => !document.getAnimations().some((a) => a.playState === "running" && a.effect
+  && a.effect.target && a.effect.target.closest && a.effect.target.closest(".trick"))"""
+
+
 class TablePage:
     def __init__(self, page: Page, tap: bool = False, shots: str | None = None, check_layout: bool = False,
                  by_code: bool = False):
@@ -58,7 +63,9 @@ class TablePage:
 
     def assert_layout(self):
         """Every control and card inside the viewport, no two controls overlapping, every card
-        showing a tappable strip of 44 px, no horizontal scrolling (see LAYOUT_CHECK)."""
+        showing a tappable strip of 44 px, no horizontal scrolling, the play to beat in sight
+        (see LAYOUT_CHECK); checked once the plays flying into the trick have landed."""
+        self.page.wait_for_function(LANDED, timeout=5_000)
         problems = self.page.evaluate(LAYOUT_CHECK)
         assert not problems, problems
         self.layouts_checked += 1

@@ -47,5 +47,26 @@
       if (w > 0.5 && h > 0.5) problems.push([`${what}s overlap`, boxes[i].dataset.seat, boxes[j].dataset.seat]);
     }
   }
+  // The play to beat is in sight: its last card (the one no other card of the play covers) is
+  // inside the screen and inside every box that clips it (a scrolled or cut-off trick hides it).
+  // Trick cards take no taps (pointer-events: none), so this is a matter of boxes, not of hits.
+  const beat = document.querySelector(".trick .play.top");
+  if (beat) {
+    const cardsOfBeat = beat.querySelectorAll(".card");
+    const card = cardsOfBeat[cardsOfBeat.length - 1] || beat;
+    const r = card.getBoundingClientRect();
+    const x = r.left + Math.min(10, r.width / 2), y = r.top + Math.min(10, r.height / 2);
+    let clipped = null;
+    for (let el = card.parentElement; el && el !== document.body; el = el.parentElement) {
+      const s = getComputedStyle(el);
+      if (s.overflowX === "visible" && s.overflowY === "visible") continue;
+      const b = el.getBoundingClientRect();
+      if (x < b.left || x > b.right || y < b.top || y > b.bottom) { clipped = el.className || el.tagName; break; }
+    }
+    // (Not while a sheet over the table makes it inert: the table is not being read then.)
+    if (!beat.closest("[inert]") && (!shown(beat) || !inside(r) || clipped))
+      problems.push(["the play to beat is out of sight", beat.dataset.seat, `${vw}x${vh}`, clipped,
+        [r.left, r.top, r.right, r.bottom].map(Math.round)]);
+  }
   return problems;
 }

@@ -31,6 +31,7 @@ export function render(root, ctx) {
         summary ? null : dialog || renderActions(ctx),
         summary ? null : renderHands(ctx))),
     h("aside", { class: "side" }, renderTabs(ctx), renderPanel(ctx)));
+  fitTrick(root);
   root.dataset.version = String(ctx.version);
   root.dataset.width = String(window.innerWidth);  // the width this render laid out for
   root.dataset.busy = ctx.ui.busy ? "1" : "";  // a request is waiting for its answer
@@ -48,6 +49,22 @@ export function render(root, ctx) {
       if (caret !== null && again.setSelectionRange) again.setSelectionRange(caret, caret);
     }
   }
+}
+
+/** A full trick fits the middle without scrolling: where it does not, its cards get smaller
+ * (down to 60% of their size) until it does; the play to beat is then brought into sight. */
+function fitTrick(root) {
+  const center = root.querySelector(".center");
+  const plays = center && center.querySelector(".trick .plays");
+  if (!plays) return;
+  let face = parseFloat(getComputedStyle(plays).getPropertyValue("--face-w")) || 34;
+  const least = face * 0.6;
+  while (center.scrollHeight > center.clientHeight + 1 && face > least) {
+    face -= 2;
+    plays.style.setProperty("--face-w", `${face}px`);
+  }
+  const beat = plays.querySelector(".play.top");
+  if (beat && center.scrollHeight > center.clientHeight + 1) beat.scrollIntoView({ block: "nearest" });
 }
 
 /** The others around the table, in three groups (right, top, left) a tablet lays out round the
