@@ -41,6 +41,7 @@ def test_the_trick_at_a_glance_at_every_width(server, contexts):
     while game.mirror.round.phase != "play":
         game.step()
     game.bots_move()
+    game.page.wait_moves(game.mirror.version)  # the server's bots have moved: no state over the drawing
     base = view_for(game.mirror, 0)
     seats = [{"seat": i, "team": base["players"][i]["team"], "name": name, "bot": None, "taken": True,
               "human": True, "online": True} for i, name in enumerate(["Anna", "Bartholomew", "Cleo", "Dan"])]
@@ -54,6 +55,8 @@ def test_the_trick_at_a_glance_at_every_width(server, contexts):
     page = game.page.page
     for width, height in ((360, 640), (390, 844), (1366, 768)):
         page.set_viewport_size({"width": width, "height": height})
+        # The page re-renders its own document for the new size first: draw after that, not under it.
+        expect(game.page.app).to_have_attribute("data-width", str(width))
         page.evaluate(DRAW, {"doc": doc})
         got = page.evaluate(MEASURE)
         assert not got["problems"], (width, got["problems"])
