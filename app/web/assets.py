@@ -50,9 +50,9 @@ class LeanAssets:
         self.folder = folder.resolve()
         self._cache: dict[str, tuple[int, bytes, bytes | None]] = {}  # path -> (mtime, plain, gzip)
 
-    def body(self, path: Path) -> tuple[str, bytes, bytes | None]:
-        """The file's version tag, the bytes to serve (lean for our scripts and styles) and
-        their gzip form (None where compressing does not pay: images, tiny files)."""
+    def body(self, path: Path) -> tuple[int, bytes, bytes | None]:
+        """The file's modification time (ns), the bytes to serve (lean for our scripts and
+        styles) and their gzip form (None where compressing does not pay: images, tiny files)."""
         key = str(path)
         mtime = path.stat().st_mtime_ns
         cached = self._cache.get(key)
@@ -66,7 +66,7 @@ class LeanAssets:
                 packed = gzip.compress(data, compresslevel=9, mtime=0)
             cached = (mtime, data, packed)
             self._cache[key] = cached
-        return f"{cached[0]:x}-{len(cached[1]):x}", cached[1], cached[2]
+        return cached
 
     def serve(self, filename: str):
         try:
@@ -75,7 +75,8 @@ class LeanAssets:
             abort(404)
         if self.folder not in path.parents or not path.is_file():
             abort(404)
-        etag, data, packed = self.body(path)
+        mtime, data, packed = self.body(path)
+        etag = f"{mtime:x}-{len(data):x}"
         mimetype = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         if path.suffix == ".js":
             mimetype = "text/javascript"
@@ -87,7 +88,7 @@ class LeanAssets:
         if packed is not None:
             response.vary.add("Accept-Encoding")
         response.set_etag(etag)
-        response.last_modified = path.stat().st_mtime
+        response.last_modified = mtime / 1e9  # the stat body() made: one per request
         return response.make_conditional(request)
 
 
