@@ -43,7 +43,7 @@ from flask import Flask
 from flask_socketio import SocketIO
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import assets, async_mode, clocks, events, i18n, packets, routes, serve
+from . import assets, async_mode, clocks, events, i18n, packets, routes, serve, websocket_reader
 from .bots_runner import BotRunner
 from .hub import Hub
 from .json_import import import_json_tables
@@ -172,6 +172,7 @@ def create_app(config: dict | None = None) -> Flask:
     routes.register(app, hub, limits)
     events.register(socketio, hub, limits, presence)
     packets.refuse_malformed(socketio, limits)
+    websocket_reader.bound_reading(socketio.server.eio)
     hub.timers.start()
     if app.config["TICHU_PERSIST"] and not redis_url:
         # Games that were being played carry on at once (the bots' next moves), the rest on demand.

@@ -200,3 +200,24 @@ def test_a_flooding_connection_is_cut_without_a_thread_per_event(shipped_limits)
     new = log_text(server)[len(before):]
     assert "Traceback" not in new and "Bad request" not in new, new
     assert len(new.splitlines()) == 1 and "disconnecting" in new, new  # the one line about the cut
+
+
+def test_a_message_over_the_size_limit_is_refused_as_it_arrives(server):
+    """The server's 64 kB limit holds on the WebSocket itself (websocket_reader.py): the
+    connection is closed as "message too big" while the frames come, not once it is all in:
+    here the message's first part comes, one byte over the limit, the rest never does, and
+    the answer comes anyway. (One byte over: the server reads all that was sent, so closing
+    its socket does not reset the connection before the client reads the close.)"""
+    raw = Raw(server["port"])
+    try:
+        part = ("42" + json.dumps(["chat", {"text": "x" * 70_000}]))[:64 * 1024 + 1]
+        first = websocket.ABNF.create_frame(part, websocket.ABNF.OPCODE_TEXT, fin=0)
+        raw.ws.send_frame(first)
+        while True:
+            opcode, data = raw.ws.recv_data(control_frame=True)
+            if opcode == websocket.ABNF.OPCODE_CLOSE:
+                break
+        assert int.from_bytes(data[:2], "big") == 1009
+    finally:
+        raw.close()
+    assert urllib.request.urlopen(server["base"] + "/healthz", timeout=10).status == 200
