@@ -29,6 +29,7 @@ from itertools import groupby
 from pathlib import Path
 
 from .base import Change, StoredTable, StoreUnavailable, TableInfo, TableStore, VersionConflict
+from .wal_checkpoints import BACKSTOP_PAGES, INTERVAL as CHECKPOINT_SECONDS, WalCheckpointer
 
 log = logging.getLogger(__name__)
 
@@ -64,9 +65,11 @@ def _text(value) -> str:
 class SQLiteStore(TableStore):
     kind = "sqlite"
 
-    def __init__(self, path: str | Path, *, synchronous: str = "normal", max_pages: int | None = None):
+    def __init__(self, path: str | Path, *, synchronous: str = "normal", max_pages: int | None = None,
+                 checkpoint_seconds: float = CHECKPOINT_SECONDS):
         """`path`: the database file (made with its folder if missing). `max_pages`: a size
-        limit in pages (for tests of a full disk)."""
+        limit in pages (for tests of a full disk). `checkpoint_seconds`: how often the
+        write-ahead log is copied into the database (wal_checkpoints.py)."""
         if synchronous not in SYNC_MODES:
             raise ValueError(f"synchronous is one of {', '.join(SYNC_MODES)}")
         self.path = Path(path)
@@ -75,6 +78,7 @@ class SQLiteStore(TableStore):
         # code -> (version, game, next seq): where the action log of a table this store committed
         # last goes on, so a commit needs no query for it (valid only at that version).
         self._log_end: dict[str, tuple[int, int, int]] = {}
+        self._checkpointer = None
         # Autocommit mode: transactions are begun and ended explicitly below.
         self._db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA busy_timeout = 5000")  # another process with the file open
@@ -87,6 +91,9 @@ class SQLiteStore(TableStore):
                 log.warning("SQLite at %s runs in journal mode %s, not WAL", self.path, mode)
             self._db.executescript(SCHEMA)
             self._db.execute("INSERT OR IGNORE INTO store_info VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+            if mode.lower() == "wal":  # checkpoints off the commits' path (wal_checkpoints.py)
+                self._db.execute(f"PRAGMA wal_autocheckpoint = {BACKSTOP_PAGES}")
+                self._checkpointer = WalCheckpointer(self.path, checkpoint_seconds)
         except sqlite3.OperationalError as exc:
             if not self._db.execute("SELECT 1 FROM sqlite_master WHERE name = 'tables'").fetchone():
                 raise
@@ -213,6 +220,8 @@ class SQLiteStore(TableStore):
                 raise StoreUnavailable(f"cannot delete table {code}: {exc}") from None
 
     def close(self) -> None:
+        if self._checkpointer is not None:
+            self._checkpointer.stop()
         with self._lock:
             self._db.close()
 

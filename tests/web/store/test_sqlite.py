@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
+import time
 
 import pytest
 
 from app.web.store import Change, StoreUnavailable, VersionConflict
 from app.web.store.sqlite import SQLiteStore
+from app.web.store.wal_checkpoints import BACKSTOP_PAGES
 
 
 def change(version, **fields):
@@ -29,6 +32,33 @@ def test_one_database_in_wal_mode(tmp_path):
         full.close()
     with pytest.raises(ValueError):
         SQLiteStore(tmp_path / "x.sqlite3", synchronous="off")
+
+
+def test_the_log_reaches_the_database_file_by_a_thread_of_its_own(tmp_path):
+    """Commits leave the checkpoint to the store's thread (wal_checkpoints.py): the database
+    file alone, without its write-ahead log, soon holds every commit."""
+    path = tmp_path / "tables.sqlite3"
+    store = SQLiteStore(path, checkpoint_seconds=0.02)
+    try:
+        assert store._db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == BACKSTOP_PAGES
+        store.commit("ABCDE", 0, change(1, meta={}, summary={}))
+        for version in range(2, 40):
+            store.commit("ABCDE", version - 1, change(version, actions=[(0, {"a": version})]))
+        done = store._checkpointer.checkpoints
+        deadline = time.monotonic() + 10
+        while store._checkpointer.checkpoints < done + 2:  # one begun wholly after the last commit
+            assert time.monotonic() < deadline, "no checkpoint"
+            time.sleep(0.01)
+        shutil.copy(path, tmp_path / "file_alone.sqlite3")  # no -wal beside the copy
+        alone = sqlite3.connect(tmp_path / "file_alone.sqlite3")
+        try:
+            assert alone.execute("SELECT version FROM tables WHERE code = 'ABCDE'").fetchone() == (39,)
+            assert alone.execute("SELECT COUNT(*) FROM actions").fetchone() == (38,)
+        finally:
+            alone.close()
+    finally:
+        store.close()
+    assert not store._checkpointer.running  # close() ended the thread
 
 
 def test_what_was_committed_is_there_after_reopening(tmp_path):
