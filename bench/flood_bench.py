@@ -203,7 +203,8 @@ async def run(args, base: str, server: psutil.Process) -> dict:
                 "max_ms": ms(max(acks)) if acks else None}
 
     slowest = sorted(((acked - sent, sent - flooder.started, i) for i, t in enumerate(bench.tables)
-                      for sent, acked in t.sent.values() if flooder.started <= sent < t_during_end), reverse=True)
+                      for sent, acked in t.sent.values() if flooder.started <= sent < t_during_end),
+                     reverse=True)
     result = {
         "tables": args.tables, "server": args.server,
         "root": str(Path(args.root).resolve() if args.root else ROOT),

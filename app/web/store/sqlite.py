@@ -29,7 +29,8 @@ from itertools import groupby
 from pathlib import Path
 
 from .base import Change, StoredTable, StoreUnavailable, TableInfo, TableStore, VersionConflict
-from .wal_checkpoints import BACKSTOP_PAGES, INTERVAL as CHECKPOINT_SECONDS, WalCheckpointer
+from .wal_checkpoints import BACKSTOP_PAGES, WalCheckpointer
+from .wal_checkpoints import INTERVAL as CHECKPOINT_SECONDS
 
 log = logging.getLogger(__name__)
 
