@@ -43,6 +43,36 @@ __all__ = ["BotRunner", "must_act", "may_act", "fallback"]
 log = logging.getLogger(__name__)
 
 
+class FailureLog:
+    """A failing bot fails at every decision: its traceback is logged the first time (per
+    bot and error), then one short line each time, so a broken bot cannot fill the log."""
+
+    LIMIT = 200  # distinct failures remembered (then forgotten all at once: memory stays bounded)
+
+    def __init__(self):
+        self._seen: set[tuple] = set()
+        self._lock = threading.Lock()
+
+    def failed(self, who: str, exc: BaseException, then: str = "SimpleBot decides instead") -> None:
+        tb = exc.__traceback__
+        while tb is not None and tb.tb_next is not None:
+            tb = tb.tb_next
+        key = (who, type(exc).__name__, tb and tb.tb_frame.f_code.co_filename, tb and tb.tb_lineno)
+        with self._lock:
+            first = key not in self._seen
+            if first:
+                if len(self._seen) >= self.LIMIT:
+                    self._seen.clear()
+                self._seen.add(key)
+        if first:
+            log.error("%s failed; %s", who, then, exc_info=exc)
+        else:
+            log.warning("%s failed again (%s: %s); %s", who, type(exc).__name__, str(exc)[:120], then)
+
+
+failures = FailureLog()
+
+
 def _due(legal: dict, pending: bool) -> dict:
     legal = {**legal, "tichu": False, "grand_call": False}
     if not pending:
@@ -68,8 +98,8 @@ def fallback(view: dict) -> dict | None:
         return None
     try:
         return SimpleBot(view["viewer"]).decide(view)
-    except Exception:  # the table's last word must not stop it: logged, and asked again later
-        log.exception("SimpleBot failed at seat %s", view["viewer"])
+    except Exception as exc:  # the table's last word must not stop it: logged, and asked again later
+        failures.failed(f"SimpleBot at seat {view['viewer']}", exc, then="asked again later")
         return None
 
 
@@ -230,8 +260,8 @@ class BotRunner:
             action = self._think(bot.decide, (view,))
             if action is not None and not isinstance(action, dict):
                 raise TypeError(f"decide() returned {type(action).__name__}, not a dict")
-        except Exception:
-            log.exception("bot %s at seat %d failed; SimpleBot decides instead", type(bot).__name__, seat)
+        except Exception as exc:
+            failures.failed(f"bot {type(bot).__name__} at seat {seat}", exc)
             return fallback(view)
         if action is None and must_act(view):
             log.warning("bot %s at seat %d did not act when it had to; SimpleBot decides instead",

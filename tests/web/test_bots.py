@@ -6,6 +6,7 @@ import pytest
 
 from app.bots import LEVELS, Bot, SimpleBot
 from app.engine import view_for
+from app.web import bots_runner
 from app.web.bots_runner import must_act
 
 from .conftest import create_table, record_of
@@ -85,10 +86,16 @@ class WrongTypeBot(Bot):
 def test_a_failing_bot_is_replaced_by_simplebot_and_the_game_goes_on(app, http, player, hub,
                                                                     monkeypatch, bad, caplog):
     monkeypatch.setitem(LEVELS, "bad", bad)
+    monkeypatch.setattr(bots_runner, "failures", bots_runner.FailureLog())  # none seen before
     table, me = bot_table(app, http, player, levels=("bad", "greedy", "bad"), options={"target": 50})
     play_with_bots(hub, table, me)
     assert table.game.over
     assert "SimpleBot decides instead" in caplog.text
+    if bad is RaisingBot:  # it fails at every decision: one traceback (per seat), then short lines
+        failures = [r for r in caplog.records if "RaisingBot" in r.getMessage()]
+        assert len(failures) > 10
+        assert len([r for r in failures if r.exc_info]) == 2  # seats 1 and 3, once each
+        assert all("thinking too hard" in r.getMessage() for r in failures if not r.exc_info)
 
 
 def test_levels_are_read_when_used(app, http, player, monkeypatch):
