@@ -342,6 +342,7 @@ def start_server(args, port: int, data_dir: str) -> subprocess.Popen:
                "--pythonpath", str(ROOT / "bench"), target]
     else:
         cmd = [sys.executable, "-m", "app", "--port", str(port)]
+        env["TICHU_THREADS"] = str(args.threads)  # a thread per connection: 500 would hold 125 tables
     # Its own process group, so the server and its worker are stopped together. Its log goes to a
     # file: a pipe nobody reads fills up on a long run and then blocks every thread that logs.
     log_path = os.path.join(data_dir, "server.log")

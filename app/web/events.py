@@ -42,6 +42,7 @@ from flask import request
 from app.engine import EngineError
 
 from .acts import check_payload
+from .capacity import Capacity
 from .limits import Limits, refusal
 from .presence import Presence
 from .tables import Refused, hash_token, new_token
@@ -75,7 +76,8 @@ def _text(value, limit: int, ascii_only: bool = False) -> bool:
     return True
 
 
-def register(socketio, hub, limits: Limits, presence: Presence) -> None:
+def register(socketio, hub, limits: Limits, presence: Presence, capacity: Capacity | None = None) -> None:
+    capacity = capacity or Capacity(None)
     registry = hub.registry
 
     def admitted(sid: str) -> dict | None:
@@ -134,12 +136,14 @@ def register(socketio, hub, limits: Limits, presence: Presence) -> None:
 
     @socketio.on("connect")
     def on_connect(*_args):
+        capacity.opened(request.sid)
         return True
 
     @socketio.on("disconnect")
     def on_disconnect(*_args):
         if socketio.server.manager.is_connected(request.sid, "/"):
             return  # an event a client named "disconnect": the connection is still here
+        capacity.closed(request.sid)
         limits.forget(request.sid)
         try:
             _leave(hub, presence, request.sid)

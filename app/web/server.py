@@ -45,6 +45,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import assets, async_mode, clocks, events, i18n, packets, routes, serve, websocket_reader
 from .bots_runner import BotRunner
+from .capacity import Capacity
 from .hub import Hub
 from .json_import import import_json_tables
 from .limits import Limits, parse_rules
@@ -89,6 +90,8 @@ def default_config() -> dict:
         "TICHU_LIMITS": parse_rules(os.environ.get("TICHU_LIMITS", "")),
         "TICHU_PROXIES": int(os.environ.get("TICHU_PROXIES", "0")),
         "TICHU_PRESENCE_DELAY": float(os.environ.get("TICHU_PRESENCE_DELAY", "1.0")),
+        # The worker's threads when `python -m app` runs gunicorn (each connection keeps one).
+        "TICHU_THREADS": int(os.environ["TICHU_THREADS"]) if os.environ.get("TICHU_THREADS") else None,
         "TICHU_ASYNC_MODE": async_mode.env_mode(),
     }
 
@@ -170,7 +173,8 @@ def create_app(config: dict | None = None) -> Flask:
 
     assets.register(app)
     routes.register(app, hub, limits)
-    events.register(socketio, hub, limits, presence)
+    threads = app.config["TICHU_THREADS"] if mode == "threading" else None
+    events.register(socketio, hub, limits, presence, Capacity(threads))
     packets.refuse_malformed(socketio, limits)
     websocket_reader.bound_reading(socketio.server.eio)
     hub.timers.start()
@@ -231,5 +235,6 @@ def main(argv=None):
     if mode == "gevent":
         serve.gevent_server(create_app(config), args.host, args.port).serve_forever()
     else:
-        serve.run_gunicorn(lambda: create_app(config), args.host, args.port,
-                           threads=int(os.environ.get("TICHU_THREADS", "500")))
+        threads = int(os.environ.get("TICHU_THREADS", "500"))
+        config["TICHU_THREADS"] = threads
+        serve.run_gunicorn(lambda: create_app(config), args.host, args.port, threads=threads)
