@@ -336,7 +336,7 @@ def start_server(args, port: int, data_dir: str) -> subprocess.Popen:
     target = getattr(args, "app", "app.web.server:create_app()")  # soak_bench --trace: another
     if args.server == "gunicorn":
         worker = ["-k", "gevent", "--worker-connections", str(args.threads)] if args.mode == "gevent" \
-            else ["--threads", str(args.threads)]
+            else ["--threads", str(args.threads), "--worker-connections", str(max(1000, args.threads + 100))]
         cmd = [sys.executable, "-m", "gunicorn", "-w", "1", *worker,
                "-b", f"127.0.0.1:{port}", "--graceful-timeout", "3", "--log-level", "warning",
                "--pythonpath", str(ROOT / "bench"), target]

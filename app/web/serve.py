@@ -18,17 +18,23 @@ import socket
 PR_SET_PDEATHSIG = 1
 
 
+def gunicorn_settings(host: str, port: int, threads: int) -> dict:
+    """The embedded gunicorn's settings: one gthread worker, a thread per connection."""
+    bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    # gthread stops accepting at `worker_connections` (1,000 by default), below the threads
+    # when they are more: every connection a thread can serve is accepted.
+    return {"bind": bind, "workers": 1, "worker_class": "gthread", "threads": threads,
+            "worker_connections": max(1000, threads + 100),
+            "graceful_timeout": 5, "loglevel": "warning", "post_fork": _die_with_master}
+
+
 def run_gunicorn(make_app, host: str, port: int, threads: int) -> None:
     """Serve `make_app()` (called in the worker, after the fork: threads do not survive one)."""
     from gunicorn.app.base import BaseApplication
 
-    bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-
     class Embedded(BaseApplication):
         def load_config(self):
-            for key, value in {"bind": bind, "workers": 1, "worker_class": "gthread", "threads": threads,
-                               "graceful_timeout": 5, "loglevel": "warning",
-                               "post_fork": _die_with_master}.items():
+            for key, value in gunicorn_settings(host, port, threads).items():
                 self.cfg.set(key, value)
 
         def load(self):
