@@ -1,6 +1,6 @@
 """Where the server's milliseconds go: the game server under yappi while web_bench.py plays.
 
-    python bench/web_profile.py [--tables 100] [--seconds 20] [--think 1.0] [--top 40]
+    python bench/web_profile.py [--tables 100] [--seconds 20] [--think 1.0] [--top 40] [--redis]
 
 Runs the game's app (threading mode) in this process, served by Werkzeug's threaded
 server (gunicorn forks a worker, out of the profiler's reach; the app's own work is
@@ -9,7 +9,9 @@ the same), with yappi's CPU clock on every thread, starts
 time per action of each part of the server's work (engine views, diffs, JSON,
 Socket.IO and the transport, the save, ...) plus the top functions. Profiling
 slows everything by a factor of about two: read the shares, not the absolute
-times (web_bench.py alone gives those). Needs the `bench` extra and yappi.
+times (web_bench.py alone gives those). `--redis`: the app as one process of the
+scale-out (a redis-server of its own on loopback, deploy/local.py), so the shares are
+those of the Redis store and message queue. Needs the `bench` extra and yappi.
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ from web_bench import BENCH_LIMITS  # noqa: E402
 # module path and name ("path:name"); the order matters (the first match wins).
 CATEGORIES = [
     ("save (store)", r"app/web/(persistence|store)"),
+    ("Redis client (commands, pub/sub)", r"redis/"),
+    ("scale-out layer (shared, message queue, leases)", r"app/web/(shared|message_queue|leases)"),
     ("engine views (view_for, view_cache)", r"app/engine/view"),
     ("engine apply and legal plays", r"app/engine/"),
     ("bots deciding", r"app/bots/"),
@@ -90,6 +94,8 @@ def main(argv=None):
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--think", type=float, default=1.0)
     parser.add_argument("--top", type=int, default=40, help="how many functions to list by own time")
+    parser.add_argument("--redis", action="store_true",
+                        help="profile a scale-out process (Redis store and queue)")
     args = parser.parse_args(argv)
 
     from app.web import server
@@ -98,6 +104,7 @@ def main(argv=None):
                       TICHU_BOMB_WINDOW="0")  # clients act at machine speed
     port = free_port()
     result: dict = {}
+    helpers: list = []  # the redis-server of --redis, stopped with the report
 
     def play():
         cmd = [sys.executable, str(ROOT / "bench" / "web_bench.py"), "--url", f"http://127.0.0.1:{port}",
@@ -113,13 +120,23 @@ def main(argv=None):
             yappi.stop()
             report(result, args.top)
             sys.stdout.flush()
+            for helper in helpers:
+                helper.stop()
             os._exit(0)
 
     yappi.set_clock_type("cpu")
     yappi.start(builtins=False, profile_threads=True)
     threading.Thread(target=play, daemon=True).start()
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
-    app = server.create_app({"TICHU_DATA_DIR": data_dir, "TICHU_ASYNC_MODE": "threading"})
+    config = {"TICHU_DATA_DIR": data_dir, "TICHU_ASYNC_MODE": "threading"}
+    if args.redis:
+        sys.path.insert(0, str(ROOT))
+        from deploy.local import RedisServer
+
+        redis_server = RedisServer(Path(data_dir) / "redis").start()
+        helpers.append(redis_server)
+        config["TICHU_REDIS_URL"] = redis_server.url
+    app = server.create_app(config)
     app.extensions["socketio"].run(app, port=port, allow_unsafe_werkzeug=True, log_output=False)
 
 

@@ -64,12 +64,17 @@ export class TableConnection {
     this.setStatus(this.status === null ? "joining" : "reconnecting");
     this.version = null;  // a new connection starts from a snapshot
     const token = store.token(this.code);
+    let sent = Date.now();
     let ack = await this.request("join", token ? { code: this.code, token } : { code: this.code });
     if (!ack.ok && ack.code === "bad_token") {
       store.forgetToken(this.code);
+      sent = Date.now();
       ack = await this.request("join", { code: this.code });
     }
-    if (ack.ok && typeof ack.now === "number") this.clockOffset = ack.now * 1000 - Date.now();
+    // The server's clock read `now` after we sent: taken as read when we sent, countdowns can
+    // only run early (by the way there), never show more time than is left, as they did by
+    // the way back when the answer was slow.
+    if (ack.ok && typeof ack.now === "number") this.clockOffset = ack.now * 1000 - sent;
     this.setStatus(ack.ok ? "online" : "refused", ack);
     if (ack.ok) for (const resolve of this.waiting.splice(0)) resolve();
   }
