@@ -76,8 +76,7 @@ def _text(value, limit: int, ascii_only: bool = False) -> bool:
     return True
 
 
-def register(socketio, hub, limits: Limits, presence: Presence, capacity: Capacity | None = None) -> None:
-    capacity = capacity or Capacity(None)
+def register(socketio, hub, limits: Limits, presence: Presence, capacity: Capacity) -> None:
     registry = hub.registry
 
     def admitted(sid: str) -> dict | None:

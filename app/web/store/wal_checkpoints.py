@@ -20,6 +20,8 @@ import logging
 import sqlite3
 from pathlib import Path
 
+from ..async_mode import gevent_patched
+
 log = logging.getLogger(__name__)
 
 INTERVAL = 1.0  # seconds between checkpoints: the log stays at about a second of changes
@@ -28,12 +30,9 @@ BACKSTOP_PAGES = 20_000  # the commits' own checkpoint, should this thread fall 
 
 def _os_threads():
     """(start_new_thread, allocate_lock) of the operating system, also when gevent has patched them."""
-    try:
-        from gevent import monkey
-    except ImportError:
+    if not gevent_patched():
         return _thread.start_new_thread, _thread.allocate_lock
-    if not monkey.is_module_patched("threading"):
-        return _thread.start_new_thread, _thread.allocate_lock
+    from gevent import monkey
     return tuple(monkey.get_original("_thread", ["start_new_thread", "allocate_lock"]))
 
 
