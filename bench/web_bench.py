@@ -212,6 +212,7 @@ class Bench:
         self.running = False
         self.measuring = False
         self.tables: list[TableRun] = []
+        self.commands: dict[str, int] | None = None
 
     async def setup(self, base: str):
         async with aiohttp.ClientSession() as http:
@@ -232,8 +233,10 @@ class Bench:
                 ack = await c.sio.call("sit", {"seat": c.seat, "name": f"P{c.seat}"})
                 assert ack["ok"], ack
 
-    async def run(self, base: str, server: psutil.Process | list, helpers: list | None = None) -> dict:
-        """`server`: the server's process (or processes); `helpers`: Redis and nginx, if any."""
+    async def run(self, base: str, server: psutil.Process | list, helpers: list | None = None,
+                  redis_url: str | None = None) -> dict:
+        """`server`: the server's process (or processes); `helpers`: Redis and nginx, if any;
+        `redis_url`: the scale-out's Redis, whose commands are counted."""
         roots = server if isinstance(server, list) else [server]
         procs = roots + [c for p in roots for c in p.children(recursive=True)]
         helpers = helpers or []
@@ -250,6 +253,7 @@ class Bench:
         helpers_cpu0 = sum(sum(p.cpu_times()[:2]) for p in helpers)
         me = psutil.Process()
         me_cpu0 = sum(me.cpu_times()[:2])
+        commands0 = redis_commands(redis_url)
         self.measuring = True
         start = time.perf_counter()
         peak_rss = 0
@@ -260,6 +264,9 @@ class Bench:
         cpu1 = sum(sum(p.cpu_times()[:2]) for p in procs)
         helpers_cpu = sum(sum(p.cpu_times()[:2]) for p in helpers) - helpers_cpu0
         me_cpu1 = sum(me.cpu_times()[:2])
+        commands = redis_commands(redis_url)
+        self.commands = None if commands is None else \
+            {name: count - commands0.get(name, 0) for name, count in commands.items()}
         self.measuring = False
         self.running = False
         rss = sum(p.memory_info().rss for p in procs)
@@ -307,6 +314,11 @@ class Bench:
             else round(100 * self.helpers_cpu / window, 1),
             "redis_nginx_cpu_ms_per_action": round(1000 * self.helpers_cpu / actions, 2)
             if self.helpers_cpu is not None and actions else None,
+            "redis_commands_per_action": None if self.commands is None or not actions
+            else round(sum(self.commands.values()) / actions, 1),
+            "redis_commands": None if self.commands is None or not actions
+            else {name: round(count / actions, 2)
+                  for name, count in sorted(self.commands.items(), key=lambda kv: -kv[1]) if count},
             "memory_per_table_kb": round(self.memory_per_table / 1024, 1),
             "server_rss_mb": round(rss / 2**20, 1),
             "server_peak_rss_mb": round(peak_rss / 2**20, 1),
@@ -325,6 +337,17 @@ class Bench:
 # and all come from one address: the per-connection and per-address limits are lifted
 # (bench/flood_bench.py measures them).
 BENCH_LIMITS = "events=1000000/1000000,create_address=1000000/1000000,join_fails_address=1000000/1000000"
+
+
+def redis_commands(url: str | None) -> dict[str, int] | None:
+    """How many times Redis has run each command (INFO commandstats), or None without Redis."""
+    if url is None:
+        return None
+    import redis
+
+    with redis.Redis.from_url(url) as client:
+        stats = client.info("commandstats")
+    return {name.removeprefix("cmdstat_"): row["calls"] for name, row in stats.items()}
 
 
 def start_server(args, port: int, data_dir: str) -> subprocess.Popen:
@@ -391,6 +414,9 @@ def print_table(r: dict):
         ("processes (Redis + nginx CPU)",
          f"{r['processes']} ({r['redis_nginx_cpu_percent']} % of one core, "
          f"{r['redis_nginx_cpu_ms_per_action']} ms per action)"),
+        ("Redis commands per action", "-" if r["redis_commands"] is None else
+         f"{r['redis_commands_per_action']}: "
+         + ", ".join(f"{k} {v}" for k, v in r["redis_commands"].items())),
         ("bytes per patch (median / mean / p99)",
          f"{r['patch_bytes']['median']} / {r['patch_bytes']['mean']} / {r['patch_bytes']['p99']}"),
         ("bytes per full snapshot (median)", r["snapshot_bytes"]["median"]),
@@ -421,7 +447,8 @@ def scale_out(args) -> dict:
             parts.append(redis_server)
             redis_server.start()
             env = {"TICHU_TESTING": "0", "TICHU_LIMITS": BENCH_LIMITS, "TICHU_BOMB_WINDOW": "0"}
-            apps = [AppProcess(tmp / "apps", redis_server.url, env, server="gunicorn", threads=args.threads)
+            apps = [AppProcess(tmp / "apps", redis_server.url, env, server="gunicorn", threads=args.threads,
+                               mode=args.mode)
                     for _ in range(args.processes)]
             for app in apps:
                 parts.append(app)  # stopped in the end even if it never answers
@@ -432,7 +459,7 @@ def scale_out(args) -> dict:
             servers = [psutil.Process(a.pid) for a in apps]
             nginx = psutil.Process(front.pid)
             helpers = [psutil.Process(redis_server.pid), nginx, *nginx.children(recursive=True)]
-            return asyncio.run(Bench(args).run(front.base, servers, helpers))
+            return asyncio.run(Bench(args).run(front.base, servers, helpers, redis_server.url))
         except BaseException:
             print(f"logs: {tmp}", file=sys.stderr)
             for log in sorted(tmp.glob("*/*.log")):

@@ -8,20 +8,26 @@
   heartbeat; when the holder dies the key expires and another process takes it.
 - `TableLock` is a table's lock across processes: a thread lock of this process
   (the process's own threads wait for each other here, at no cost to Redis)
-  around redis-py's Redis lock; the outermost holder runs `on_acquire` (catch up
-  with what other processes wrote). Reentrant within a thread, like the
-  `threading.RLock` a table has when it lives in one process.
+  around a Redis key with a token and an expiry. Taking it reads the table's
+  stored version in the same round trip, and the outermost holder runs
+  `on_acquire(version)` (catch up with what other processes wrote). Messages
+  for the other processes (`defer`) are published with the release, in the same
+  script: one round trip, and the next holder's messages can only follow them.
+  Reentrant within a thread, like the `threading.RLock` a table has when it
+  lives in one process.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import secrets
 import socket
 import threading
+import time
 
-from redis.exceptions import LockError, RedisError
+from redis.exceptions import RedisError
 
 from .errors import Refused
 
@@ -37,9 +43,27 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0
 """
 
+# KEYS: the lock, the hash whose field ARGV[3] is read. ARGV: token, expiry in ms, field.
+# Returns the field (0 if absent) once the lock is taken, -1 while another holds it.
+_LOCK = """
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+  return tonumber(redis.call('HGET', KEYS[2], ARGV[3]) or '0')
+end
+return -1
+"""
+# KEYS: the lock. ARGV: token, channel, message ('' for none). The message is published
+# even when the lock expired meanwhile: what it tells was stored (the store checks versions).
+_UNLOCK = """
+local held = redis.call('GET', KEYS[1]) == ARGV[1]
+if held then redis.call('DEL', KEYS[1]) end
+if ARGV[3] ~= '' then redis.call('PUBLISH', ARGV[2], ARGV[3]) end
+if held then return 1 end
+return 0
+"""
+
 LOCK_SECONDS = 5.0  # a lock of a killed process frees itself after this long
 LOCK_WAIT_SECONDS = 10.0  # how long a request waits for a busy table before it is refused
-LOCK_POLL_SECONDS = 0.002  # redis-py polls a taken lock (its default: every 0.1 s)
+LOCK_POLL_SECONDS = 0.002  # how often a taken lock is tried again
 
 
 class Membership:
@@ -139,14 +163,36 @@ class Membership:
 
 
 class TableLock:
-    """A table's lock across processes (see the module's doc)."""
+    """A table's lock across processes (see the module's doc).
 
-    def __init__(self, client, name: str, on_acquire):
+    `watch`: (hash key, field) read when the lock is taken, given to `on_acquire`.
+    `channel` and `fallback`: where deferred messages are published with the release,
+    and who publishes them (with retries) if that release fails.
+    """
+
+    def __init__(self, client, name: str, watch: tuple[str, str], on_acquire, channel: str = "",
+                 fallback=None):
         self._local = threading.RLock()
         self._depth = 0  # changed only by the thread holding _local
-        self._redis = client.lock(name, timeout=LOCK_SECONDS, sleep=LOCK_POLL_SECONDS,
-                                  blocking_timeout=LOCK_WAIT_SECONDS, thread_local=False)
+        self._owner = None  # that thread
+        self._token = ""
+        self._client = client
+        self._keys = [name, watch[0]]
+        self._field = watch[1]
+        self._lock = client.register_script(_LOCK)
+        self._unlock = client.register_script(_UNLOCK)
         self._on_acquire = on_acquire
+        self._channel = channel
+        self._fallback = fallback
+        self._outbox: list = []
+
+    def held(self) -> bool:
+        """Whether the calling thread holds the lock."""
+        return self._depth > 0 and self._owner == threading.get_ident()
+
+    def defer(self, messages: list) -> None:
+        """Publish these messages when the lock is released (held by the caller)."""
+        self._outbox.extend(messages)
 
     def acquire(self, blocking: bool = True) -> bool:
         """Like a lock's acquire; raises Refused when Redis cannot be reached or the table
@@ -155,33 +201,50 @@ class TableLock:
             return False
         if self._depth == 0:
             try:
-                if not self._redis.acquire(blocking=blocking):
+                version = self._take(blocking)
+                if version is None:
                     if not blocking:
                         self._local.release()
                         return False
                     raise Refused("busy", "the table is busy; please try again")
             except RedisError as exc:
                 self._local.release()
-                if isinstance(exc, LockError):
-                    raise Refused("busy", "the table is busy; please try again") from None
                 log.warning("Redis unavailable: %s", exc)
                 raise Refused("store_unavailable", "the server cannot reach its store; please try again") \
                     from None
             except BaseException:
                 self._local.release()
                 raise
+            self._owner = threading.get_ident()
+            self._depth = 1
             try:
-                self._on_acquire()
+                self._on_acquire(version)
             except BaseException:
+                self._depth = 0
                 self._release_redis()
                 self._local.release()
                 raise
+            return True
         self._depth += 1
         return True
+
+    def _take(self, blocking: bool) -> int | None:
+        """Take the Redis key: the watched field's value, or None if busy past the wait."""
+        token = secrets.token_hex(8)
+        deadline = time.monotonic() + LOCK_WAIT_SECONDS
+        while True:
+            value = self._lock(keys=self._keys, args=[token, int(LOCK_SECONDS * 1000), self._field])
+            if value >= 0:
+                self._token = token
+                return value
+            if not blocking or time.monotonic() >= deadline:
+                return None
+            time.sleep(LOCK_POLL_SECONDS)
 
     def release(self) -> None:
         self._depth -= 1
         if self._depth == 0:
+            self._owner = None
             self._release_redis()
         self._local.release()
 
@@ -194,10 +257,15 @@ class TableLock:
         return False
 
     def _release_redis(self):
+        messages, self._outbox = self._outbox, []
+        text = json.dumps(messages, separators=(",", ":"), ensure_ascii=False) if messages else ""
         try:
-            self._redis.release()
-        except LockError:
-            # Held past its expiry (a stalled process): the version check kept the data right.
-            log.warning("a table lock expired while held")
+            held = self._unlock(keys=self._keys[:1], args=[self._token, self._channel, text])
         except RedisError as exc:
             log.warning("cannot release a table lock: %s", exc)
+            if messages and self._fallback is not None:
+                self._fallback(messages)
+            return
+        if not held:
+            # Held past its expiry (a stalled process): the version check kept the data right.
+            log.warning("a table lock expired while held")

@@ -8,9 +8,12 @@ version 8 before process A's version 7 has come back through Redis. Here every
 emit goes through Redis, to the sender's own connections too, so all processes
 deliver in the one order Redis received them: the order of the versions.
 
-`publish_many` publishes the messages of one change (one per room, and the
-room changes of connections whose audience changed, whichever process holds
-them) in one round trip to Redis. Payloads are JSON only, never bytes (see packets.py): they are
+The messages of one change (one per room, and the room changes of
+connections whose audience changed, whichever process holds them) travel as
+one Redis message, a JSON array: one publish, and one message for each
+process to receive and decode instead of one per room. They are published
+with the release of the table's lock (leases.TableLock), or by `publish_many`
+when no table lock is held. Payloads are JSON only, never bytes (see packets.py): they are
 not walked for binary attachments.
 """
 
@@ -65,7 +68,14 @@ class OrderedRedisManager(socketio.RedisManager):
             if message["type"] == "subscribe":
                 self.subscribed.set()
             elif message["type"] == "message" and "data" in message:
-                yield message["data"]
+                data = message["data"]
+                if data[:1] == b"[":  # the messages of one change (publish_many, TableLock)
+                    try:
+                        yield from self.json.loads(data)
+                    except ValueError:
+                        self._get_logger().warning("a queue message that is not JSON was dropped")
+                else:
+                    yield data
         self.pubsub.unsubscribe(self.channel)
 
     def emit(self, event, data, namespace=None, room=None, skip_sid=None, callback=None, to=None,
@@ -76,17 +86,6 @@ class OrderedRedisManager(socketio.RedisManager):
         self._publish(_message(event, data, to or room, skip_sid, namespace or "/"))
 
     def publish_many(self, messages: list[dict]) -> None:
-        """Publish queue messages (`emit_to`, `room_change`) in this order, in one round trip."""
-        texts = [self.json.dumps(message) for message in messages]
-        try:
-            if not self.connected:
-                self._redis_connect()
-            with self.redis.pipeline(transaction=False) as pipe:
-                for text in texts:
-                    pipe.publish(self.channel, text)
-                pipe.execute()
-        except Exception as exc:  # one by one, with the manager's own retry
-            self._get_logger().warning("cannot publish to redis at once (%s); one by one", exc)
-            self.connected = False
-            for message in messages:
-                self._publish(message)
+        """Publish queue messages (`emit_to`, `room_change`) as one, delivered in this order."""
+        if messages:
+            self._publish(messages)  # a list: one JSON array (see _listen); the manager's retries

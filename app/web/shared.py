@@ -91,9 +91,10 @@ def _bot_for(table: Table, seat: int):
 class SharedRegistry(Registry):
     store: RedisStore
 
-    def __init__(self, store: RedisStore, membership: Membership, **options):
+    def __init__(self, store: RedisStore, membership: Membership, channel: str = "", **options):
         super().__init__(store, **options)
         self.membership = membership
+        self.channel = channel  # Socket.IO's queue: a table's messages go out with its lock's release
         self.hub: SharedHub | None = None  # set once built: it prepares documents after a catch-up
 
     def create(self, **fields):
@@ -115,15 +116,18 @@ class SharedRegistry(Registry):
         table.watchers_apart = int(table.extra.get("watchers", 0))
         table.stale = False  # a refused commit: reload everything at the next lock
         table.lock = TableLock(self.store.redis, self.store.key(table.code) + ":lock",
-                               lambda: self._caught_up(table))
+                               (self.store.key(table.code), "v"),  # the stored version
+                               lambda version: self._caught_up(table, version),
+                               self.channel, lambda messages: self.hub.publish_now(messages))
         return table
 
     # -- catching up with the other processes -------------------------------------------
 
-    def _caught_up(self, table: Table) -> None:
-        """Under the table's lock: bring it to what Redis holds, documents included."""
+    def _caught_up(self, table: Table, version: int) -> None:
+        """Under the table's lock, `version` stored: bring the table to what Redis holds,
+        documents included."""
         try:
-            if table.stale or self.store.version(table.code) != table.version:
+            if table.stale or version != table.version:
                 self._catch_up(table)
         except StoreUnavailable as exc:
             log.warning("cannot read table %s: %s", table.code, exc)
@@ -399,7 +403,7 @@ class SharedHub(Hub):
             else:
                 message = patch_message(version - 1, version, diff_shared(old, doc, cache))
             messages.append(emit_to(STATE_EVENT, message, self.room(table, key), fresh or None))
-        self.socketio.server.manager.publish_many(messages)
+        self._publish(table, messages)
         table.room_docs = (version, docs)
         placed = {sid for sid, c in table.clients.items() if table.counted_apart(c)}  # all local
         if placed:
@@ -426,9 +430,20 @@ class SharedHub(Hub):
         docs = table.room_docs[1] if table.room_docs[0] == table.version else {}
         key = room_key(client)
         doc = docs.get(key) or self.doc(table, key)
-        self.socketio.server.manager.publish_many([
+        self._publish(table, [
             room_change("enter_room", client.sid, self.room(table, key)),  # it is there already
             emit_to(STATE_EVENT, snapshot_message(table.version, doc), client.sid)])
+
+    def _publish(self, table: Table, messages: list[dict]) -> None:
+        """Queue messages about the table: with its lock's release if held here (one round
+        trip for both), else now."""
+        if table.lock.held():
+            table.lock.defer(messages)
+        else:
+            self.publish_now(messages)
+
+    def publish_now(self, messages: list[dict]) -> None:
+        self.socketio.server.manager.publish_many(messages)
 
 
 class SharedBots(BotRunner):
@@ -602,7 +617,8 @@ def build(app, socketio, url: str):
     prefix = config["TICHU_REDIS_PREFIX"]
     store = RedisStore.from_url(url, prefix)
     membership = Membership(store.redis, prefix, ttl=float(config["TICHU_LEASE_SECONDS"]))
-    registry = SharedRegistry(store, membership, testing=config["TICHU_TESTING"],
+    registry = SharedRegistry(store, membership, channel=socketio.server.manager.channel,
+                              testing=config["TICHU_TESTING"],
                               idle_seconds=config["TICHU_IDLE_SECONDS"],
                               bomb_window=bomb_window_default(config))
     hub = SharedHub(registry, socketio, membership, clock=clocks.configured(config))
