@@ -26,10 +26,13 @@ Measured over the window after all tables have started:
 `--processes N` runs the scale-out instead (deploy/local.py): one
 redis-server (deploy/redis.conf, append-only), N single-worker gunicorn
 processes sharing the tables through it, nginx (deploy/nginx.conf) in front;
-the clients connect through nginx, so a table's four connections land on
-different processes. The server CPU is the app processes'; Redis's and nginx's
-are reported beside it. Memory per table: the growth of the app processes'
-and Redis's resident memory from before the tables were made, per table.
+the clients connect through nginx with their table's code in the address, as
+the page does, so a table's four connections reach one process (`--spread`:
+without it, so they land on different processes and every change on one
+makes the next change on another catch up first: the worst case). The server
+CPU is the app processes'; Redis's and nginx's are reported beside it. Memory
+per table: the growth of the app processes' and Redis's resident memory from
+before the tables were made, per table.
 
 Needs the `bench` extra (`pip install -e '.[bench]'`): gunicorn, psutil, aiohttp
 and the python-socketio client. Traffic goes to 127.0.0.1 only and the run is
@@ -125,7 +128,9 @@ class Client:
         """Connect; on a loaded machine a handshake through nginx may fail now and then."""
         for attempt in range(attempts):
             try:
-                return await self.sio.connect(base, transports=["websocket"])
+                # As the page does: the table's code in the address (nginx keeps a table together).
+                url = base if getattr(self.bench.args, "spread", False) else f"{base}?table={self.table.code}"
+                return await self.sio.connect(url, transports=["websocket"])
             except socketio.exceptions.ConnectionError:
                 if attempt == attempts - 1:
                     raise
@@ -310,6 +315,7 @@ class Bench:
             "server_cpu_ms_per_action": round(1000 * server_cpu / actions, 2) if actions else None,
             "bench_cpu_percent": round(100 * bench_cpu / window, 1),
             "processes": self.args.processes or 1,
+            "spread": bool(getattr(self.args, "spread", False)),
             "redis_nginx_cpu_percent": None if self.helpers_cpu is None
             else round(100 * self.helpers_cpu / window, 1),
             "redis_nginx_cpu_ms_per_action": round(1000 * self.helpers_cpu / actions, 2)
@@ -491,6 +497,9 @@ def main(argv=None):
     parser.add_argument("--pid", type=int, help="with --url: the server's process id, for its CPU and memory")
     parser.add_argument("--processes", type=int, default=0,
                         help="the scale-out: N gunicorn processes, one Redis, nginx in front")
+    parser.add_argument("--spread", action="store_true",
+                        help="with --processes: no table code in the address, so a table's connections "
+                             "spread over the processes")
     args = parser.parse_args(argv)
     if args.threads is None:
         args.threads = 4 * args.tables + 100
