@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import logging
 import os
 import signal
 import socket
+
+log = logging.getLogger(__name__)
 
 PR_SET_PDEATHSIG = 1
 
@@ -60,11 +63,29 @@ def gevent_server(app, host: str, port: int):
 
     Small messages go out at once (TCP_NODELAY, as gunicorn does): a patch and then its
     acknowledgement are two writes, and without it the second may wait for the
-    client's delayed ACK of the first.
+    client's delayed ACK of the first. A connection that was a WebSocket is closed when
+    the WebSocket ends: gevent would read on for the next HTTP request and take whatever
+    the client still sent (a cut flooder's frames) for one. A request that is not HTTP
+    gets gevent's 400 and one short line in the log, never the bytes it sent.
     """
     from gevent import pywsgi
 
+    class Handler(pywsgi.WSGIHandler):
+        def handle_one_response(self):
+            try:
+                return super().handle_one_response()
+            finally:
+                if self.headers.get("Upgrade", "").lower() == "websocket":
+                    self.close_connection = True
+
+        def log_error(self, msg, *args):
+            text = msg % args if args else msg
+            log.warning("bad request from %s: %s", self.client_address[0] if self.client_address else "?",
+                        text[:60].encode("ascii", "backslashreplace").decode())
+
     class Server(pywsgi.WSGIServer):
+        handler_class = Handler
+
         def handle(self, sock, address):
             if sock.family in (socket.AF_INET, socket.AF_INET6):
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)

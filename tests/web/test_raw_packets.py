@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 import threading
 import time
 import urllib.error
@@ -133,6 +134,21 @@ def test_a_path_with_a_null_byte_is_not_found(server):
             urllib.request.urlopen(server["base"] + path, timeout=10)
         assert refused.value.code == 404, path
     assert "Traceback" not in log_text(server)[len(before):]
+
+
+def test_bytes_that_are_not_http_are_refused_with_one_short_line(server):
+    before = log_text(server)
+    junk = bytes(range(128, 256)) * 40 + b"\r\n\r\n"  # 5 kB of bytes that are no request line
+    with socket.create_connection(("127.0.0.1", server["port"]), timeout=10) as sock:
+        sock.sendall(junk)
+        answer = sock.recv(200)
+    assert re.match(rb"HTTP/1\.[01] 4\d\d ", answer), answer  # gevent: 400; gunicorn: 414, too long
+    assert urllib.request.urlopen(server["base"] + "/healthz", timeout=10).status == 200
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and log_text(server) == before:
+        time.sleep(0.05)  # the line is written after the answer
+    new = log_text(server)[len(before):]
+    assert len(new.splitlines()) <= 1 and len(new) < 300 and "Traceback" not in new, new
 
 
 def threads_of(pid: int) -> int:
