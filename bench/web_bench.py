@@ -3,9 +3,10 @@
     python bench/web_bench.py [--tables 100] [--seconds 60] [--server app|gunicorn]
                               [--mode gevent|threading] [--threads N] [--think 0] [--processes N] [--json]
 
-Starts the server as a subprocess (by default `python -m app`: embedded gunicorn,
-threading mode; or gunicorn itself, gthread or gevent worker by `--mode`; `--server
-app --mode gevent`: gevent's server), creates N tables over HTTP, connects four
+Starts the server as a subprocess (by default `python -m app` in gevent mode, as
+shipped; `--mode threading`: its embedded gunicorn, a thread per connection; or
+`--server gunicorn`: gunicorn itself, gevent or gthread worker by `--mode`),
+creates N tables over HTTP, connects four
 python-socketio clients per table (websocket transport), seats them and starts
 the games. Each client keeps its document from the server's snapshots and
 patches and acts with SimpleBot's decision on its own view whenever it has one
@@ -24,8 +25,8 @@ Measured over the window after all tables have started:
   the message, as Socket.IO sends it, without its ~12-byte frame).
 
 `--processes N` runs the scale-out instead (deploy/local.py): one
-redis-server (deploy/redis.conf, append-only), N single-worker gunicorn
-processes sharing the tables through it, nginx (deploy/nginx.conf) in front;
+redis-server (deploy/redis.conf, append-only), N `python -m app`
+processes (in `--mode`) sharing the tables through it, nginx (deploy/nginx.conf) in front;
 the clients connect through nginx with their table's code in the address, as
 the page does, so a table's four connections reach one process (`--spread`:
 without it, so they land on different processes and every change on one
@@ -440,10 +441,11 @@ def _interrupt(signum, frame):
 
 
 def scale_out(args) -> dict:
-    """Redis, `args.processes` gunicorn processes and nginx (deploy/local.py); the bench through nginx."""
+    """Redis, `args.processes` app processes (`python -m app`, in `args.mode`) and nginx
+    (deploy/local.py); the bench through nginx."""
     from deploy.local import AppProcess, Nginx, RedisServer
 
-    args.server = "gunicorn"
+    args.server = "app"
     signal.signal(signal.SIGTERM, _interrupt)  # `timeout` or kill: stop Redis, nginx and the apps too
     parts = []
     with tempfile.TemporaryDirectory(prefix="tichu-bench-") as tmp:
@@ -453,7 +455,7 @@ def scale_out(args) -> dict:
             parts.append(redis_server)
             redis_server.start()
             env = {"TICHU_TESTING": "0", "TICHU_LIMITS": BENCH_LIMITS, "TICHU_BOMB_WINDOW": "0"}
-            apps = [AppProcess(tmp / "apps", redis_server.url, env, server="gunicorn", threads=args.threads,
+            apps = [AppProcess(tmp / "apps", redis_server.url, env, server="app", threads=args.threads,
                                mode=args.mode)
                     for _ in range(args.processes)]
             for app in apps:
@@ -482,9 +484,10 @@ def main(argv=None):
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=60.0, help="length of the measured window")
     parser.add_argument("--server", choices=("app", "gunicorn"), default="app",
-                        help="app: `python -m app` (embedded gunicorn; gevent's server with --mode gevent); "
-                             "gunicorn: one worker, gthread or gevent by --mode")
-    parser.add_argument("--mode", choices=("gevent", "threading"), default="threading",
+                        help="app: `python -m app` (gevent's server; embedded gunicorn with "
+                             "--mode threading); "
+                             "gunicorn: one worker, gevent or gthread by --mode")
+    parser.add_argument("--mode", choices=("gevent", "threading"), default="gevent",
                         help="Flask-SocketIO's async mode (TICHU_ASYNC_MODE)")
     parser.add_argument("--threads", type=int,
                         help="gunicorn threads (one per connection: 4 per table and 100 more by default), "
@@ -496,7 +499,7 @@ def main(argv=None):
                         help="use this running server (e.g. one under a profiler) instead of starting one")
     parser.add_argument("--pid", type=int, help="with --url: the server's process id, for its CPU and memory")
     parser.add_argument("--processes", type=int, default=0,
-                        help="the scale-out: N gunicorn processes, one Redis, nginx in front")
+                        help="the scale-out: N app processes, one Redis, nginx in front")
     parser.add_argument("--spread", action="store_true",
                         help="with --processes: no table code in the address, so a table's connections "
                              "spread over the processes")

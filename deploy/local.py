@@ -127,7 +127,7 @@ class RedisServer(Process):
 class AppProcess(Process):
     """One app process of the scale-out: `python -m app` or gunicorn, each with one worker."""
 
-    def __init__(self, directory: Path, redis_url: str, env: dict | None = None, server: str = "werkzeug",
+    def __init__(self, directory: Path, redis_url: str, env: dict | None = None, server: str = "app",
                  threads: int = 600, mode: str | None = None):
         self.directory = Path(directory)
         self.redis_url = redis_url
@@ -169,6 +169,7 @@ class AppProcess(Process):
                    "app.web.server:create_app()"]
         else:
             cmd = [sys.executable, "-m", "app", "--port", str(self.port)]
+            env.setdefault("TICHU_THREADS", str(self.threads))  # threading mode: a thread per connection
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
                                          start_new_session=True)
@@ -234,7 +235,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--processes", type=int, default=2)
-    parser.add_argument("--server", choices=("werkzeug", "gunicorn"), default="werkzeug")
+    parser.add_argument("--server", choices=("app", "gunicorn"), default="app",
+                        help="app: `python -m app` (gevent); gunicorn: its gthread worker")
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, _interrupt)  # stopped by kill: stop every piece too
     with tempfile.TemporaryDirectory(prefix="tichu-local-") as tmp:

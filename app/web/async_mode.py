@@ -1,15 +1,17 @@
 """How the server waits on its connections: Flask-SocketIO's async mode, pinned explicitly.
 
-- `threading` (the default, chosen by bench/web_bench.py's numbers, README
-  "Benchmarks"): a thread per connection, gunicorn's gthread worker (embedded by
-  `python -m app`, see serve.py); no patching.
-- `gevent` (`TICHU_ASYNC_MODE=gevent`): one thread, a greenlet per connection and
-  event, gevent's own WSGI server with simple-websocket; the standard library is
-  monkey-patched before anything else is imported (`app/__main__.py`), so the
-  web layer's locks, threads and queues become greenlet-aware. Work that holds
-  the processor for long (a bot thinking) goes to gevent's pool of real threads,
-  so it never stops the others' messages, and so does the store (`OffLoopStore`).
-  Needs the `gevent` extra.
+- `gevent` (what `python -m app` runs unless `TICHU_ASYNC_MODE` says otherwise;
+  chosen by bench/growth_bench.py's numbers, README "Benchmarks"): one thread, a
+  greenlet per connection and event, gevent's own WSGI server with
+  simple-websocket; the standard library is monkey-patched before anything else
+  is imported (`app/__main__.py`), so the web layer's locks, threads and queues
+  become greenlet-aware. Work that holds the processor for long (a bot thinking)
+  goes to gevent's pool of real threads, so it never stops the others' messages,
+  and so does the SQLite store (`OffLoopStore`).
+- `threading` (`TICHU_ASYNC_MODE=threading`, and any process gevent has not
+  patched, such as the tests' own and gunicorn's gthread worker): a thread per
+  connection, gunicorn's gthread worker embedded by `python -m app` (serve.py);
+  no patching.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import os
 import sys
 
 MODES = ("gevent", "threading")
+SERVER_DEFAULT = "gevent"  # `python -m app`'s mode when TICHU_ASYNC_MODE is not set
 
 
 def gevent_patched() -> bool:
