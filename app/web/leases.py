@@ -166,12 +166,13 @@ class TableLock:
     """A table's lock across processes (see the module's doc).
 
     `watch`: (hash key, field) read when the lock is taken, given to `on_acquire`.
-    `channel` and `fallback`: where deferred messages are published with the release,
-    and who publishes them (with retries) if that release fails.
+    `channel`, `encode` and `fallback`: where deferred messages are published with the
+    release, as what text (`encode(messages)`), and who publishes them (with retries) if
+    that release fails.
     """
 
     def __init__(self, client, name: str, watch: tuple[str, str], on_acquire, channel: str = "",
-                 fallback=None):
+                 encode=json.dumps, fallback=None):
         self._local = threading.RLock()
         self._depth = 0  # changed only by the thread holding _local
         self._owner = None  # that thread
@@ -183,6 +184,7 @@ class TableLock:
         self._unlock = client.register_script(_UNLOCK)
         self._on_acquire = on_acquire
         self._channel = channel
+        self._encode = encode
         self._fallback = fallback
         self._outbox: list = []
 
@@ -258,7 +260,7 @@ class TableLock:
 
     def _release_redis(self):
         messages, self._outbox = self._outbox, []
-        text = json.dumps(messages, separators=(",", ":"), ensure_ascii=False) if messages else ""
+        text = self._encode(messages) if messages else ""
         try:
             held = self._unlock(keys=self._keys[:1], args=[self._token, self._channel, text])
         except RedisError as exc:

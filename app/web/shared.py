@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from functools import partial
 
 import redis
 
@@ -51,7 +52,7 @@ from .bots_runner import BotRunner
 from .errors import Refused
 from .hub import STATE_EVENT, Hub
 from .leases import Membership, TableLock
-from .message_queue import emit_to, room_change
+from .message_queue import batch, emit_to, room_change
 from .protocol import diff_shared, patch_message, snapshot_message
 from .registry import Registry, bomb_window_default
 from .store import StoreUnavailable
@@ -118,7 +119,8 @@ class SharedRegistry(Registry):
         table.lock = TableLock(self.store.redis, self.store.key(table.code) + ":lock",
                                (self.store.key(table.code), "v"),  # the stored version
                                lambda version: self._caught_up(table, version),
-                               self.channel, lambda messages: self.hub.publish_now(messages))
+                               self.channel, partial(batch, table.code),
+                               lambda messages: self.hub.publish_now(table, messages))
         return table
 
     # -- catching up with the other processes -------------------------------------------
@@ -440,10 +442,14 @@ class SharedHub(Hub):
         if table.lock.held():
             table.lock.defer(messages)
         else:
-            self.publish_now(messages)
+            self.publish_now(table, messages)
 
-    def publish_now(self, messages: list[dict]) -> None:
-        self.socketio.server.manager.publish_many(messages)
+    def publish_now(self, table: Table, messages: list[dict]) -> None:
+        self.socketio.server.manager.publish_many(messages, table.code)
+
+    def holds_connections(self, code: str) -> bool:
+        """Whether a connection of this process watches the table (the queue's `wanted`)."""
+        return code in self._local
 
 
 class SharedBots(BotRunner):
@@ -623,6 +629,7 @@ def build(app, socketio, url: str):
                               bomb_window=bomb_window_default(config))
     hub = SharedHub(registry, socketio, membership, clock=clocks.configured(config))
     registry.hub = hub
+    socketio.server.manager.wanted = hub.holds_connections  # other tables' messages: dropped unread
     membership.start()
     bots = SharedBots(hub, registry, membership, delay=config["TICHU_BOT_DELAY"],
                       workers=config["TICHU_BOT_WORKERS"])

@@ -23,7 +23,7 @@ LOCK, TABLE, CHANNEL = "t:ABCD:lock", "t:ABCD", "queue"
 
 def make_lock(url: str, seen: list, fallback=None) -> TableLock:
     client = redis.Redis.from_url(url)
-    return TableLock(client, LOCK, (TABLE, "v"), seen.append, CHANNEL, fallback)
+    return TableLock(client, LOCK, (TABLE, "v"), seen.append, CHANNEL, fallback=fallback)
 
 
 def published(pubsub, timeout: float) -> list:
