@@ -1,10 +1,11 @@
 """Flood benchmark: honest tables keep their pace while one connection floods the server.
 
     python bench/flood_bench.py [--tables 10] [--events 5000] [--before 15] [--after 15]
-                                [--server gunicorn|werkzeug] [--root DIR] [--json]
+                                [--server app|gunicorn] [--root DIR] [--json]
 
-Starts the server as a subprocess (as in production: gunicorn, one worker, threads; or
-`python -m app`), and plays `--tables` tables of four python-socketio clients at about
+Starts the server as a subprocess (`python -m app`, as shipped: gevent; or `--server
+gunicorn`: one gthread worker, a thread per connection), and plays `--tables` tables
+of four python-socketio clients at about
 one action per table and second (each client acts 0.5 to 1.5 s after its turn comes,
 bench/web_bench.py's clients). After `--before` seconds one more connection joins the
 first table as a watcher (from a process of its own, as from another machine) and
@@ -234,7 +235,7 @@ def main(argv=None):
     parser.add_argument("--events", type=int, default=5000, help="events the flooder sends")
     parser.add_argument("--before", type=float, default=15.0, help="seconds measured before the flood")
     parser.add_argument("--after", type=float, default=15.0, help="seconds measured after it")
-    parser.add_argument("--server", choices=("gunicorn", "werkzeug"), default="gunicorn")
+    parser.add_argument("--server", choices=("app", "gunicorn"), default="app")
     parser.add_argument("--threads", type=int, default=600, help="gunicorn threads")
     parser.add_argument("--root", help="the checkout whose server runs (default: this one)")
     parser.add_argument("--json", action="store_true", help="print only the JSON result")

@@ -1,7 +1,7 @@
 """Soak benchmark: does the server's memory stay flat over a long run?
 
     python bench/soak_bench.py [--tables 100] [--minutes 15] [--think 1.0] [--warmup 3]
-                               [--server gunicorn|werkzeug] [--json]
+                               [--server app|gunicorn] [--mode gevent|threading] [--json]
 
 Starts the server as `bench/web_bench.py` does (same clients, same server
 settings, the SQLite store in a temporary data directory), lets N tables of
@@ -118,9 +118,10 @@ def main(argv=None):
     parser.add_argument("--warmup", type=float, default=3.0, help="minutes left out of the slope and p99")
     parser.add_argument("--think", type=float, default=1.0, help="seconds a client waits before acting")
     parser.add_argument("--sample", type=float, default=10.0, help="seconds between RSS samples")
-    parser.add_argument("--server", choices=("gunicorn", "werkzeug"), default="gunicorn")
+    parser.add_argument("--server", choices=("app", "gunicorn"), default="app",
+                        help="app: `python -m app` (as shipped); gunicorn: one worker of --mode's class")
     parser.add_argument("--threads", type=int, default=600, help="gunicorn threads (one per connection)")
-    parser.add_argument("--mode", choices=("threading", "gevent"), default="threading",
+    parser.add_argument("--mode", choices=("gevent", "threading"), default="gevent",
                         help="Flask-SocketIO's async mode (gunicorn's worker class to match)")
     parser.add_argument("--json", action="store_true", help="print only the JSON result")
     parser.add_argument("--trace", metavar="DIR",
