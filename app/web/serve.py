@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import errno
 import logging
 import os
+import resource
 import signal
 import socket
+import time
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +61,22 @@ def _die_with_master(server, worker) -> None:
         os._exit(1)
 
 
+def raise_open_files_limit(cap: int = 65536) -> int:
+    """gevent mode: a connection costs two open files, not a thread, so the process may
+    keep as many as the system lets it (up to `cap`): the soft limit is raised towards the
+    hard one (a stock soft limit of 1,024 would refuse connections beyond about 480).
+    Returns the soft limit in force."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = cap if hard == resource.RLIM_INFINITY else min(hard, cap)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+        except (ValueError, OSError):
+            pass  # not allowed here: the capacity warning says so when it matters
+    return soft
+
+
 def gevent_server(app, host: str, port: int):
     """gevent's WSGI server for the app (WebSocket by simple-websocket), with no request log.
 
@@ -85,10 +104,29 @@ def gevent_server(app, host: str, port: int):
 
     class Server(pywsgi.WSGIServer):
         handler_class = Handler
+        _files_logged = -1e9
 
         def handle(self, sock, address):
             if sock.family in (socket.AF_INET, socket.AF_INET6):
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             return super().handle(sock, address)
+
+        def do_read(self):
+            """Out of open files, gevent would print a traceback for every connection it
+            cannot take: here one line per 10 s, and accepting pauses for a second (the
+            waiting connections stay in the listen queue)."""
+            try:
+                return super().do_read()
+            except OSError as exc:
+                if exc.errno not in (errno.EMFILE, errno.ENFILE):
+                    raise
+            now = time.monotonic()
+            if now - self._files_logged >= 10:
+                self._files_logged = now
+                log.warning("cannot take new connections: too many open files (raise ulimit -n, "
+                            "or run more processes)")
+            self.stop_accepting()
+            self.loop.timer(1.0).start(lambda: None if self.closed else self.start_accepting())
+            return None
 
     return Server((host, port), app, log=None)

@@ -36,6 +36,7 @@ import argparse
 import gc
 import logging
 import os
+import resource
 import time
 from pathlib import Path
 
@@ -173,8 +174,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     assets.register(app)
     routes.register(app, hub, limits)
-    threads = app.config["TICHU_THREADS"] if mode == "threading" else None
-    events.register(socketio, hub, limits, presence, Capacity(threads))
+    events.register(socketio, hub, limits, presence, capacity_of(mode, app.config["TICHU_THREADS"]))
     packets.refuse_malformed(socketio, limits)
     websocket_reader.bound_reading(socketio.server.eio)
     hub.timers.start()
@@ -186,6 +186,13 @@ def create_app(config: dict | None = None) -> Flask:
     if app.config["TICHU_GC_TUNE"]:
         tune_gc()
     return app
+
+
+def capacity_of(mode: str, threads: int | None) -> Capacity:
+    """What bounds this process's connections: its threads, or (gevent) its open files."""
+    if mode == "gevent":
+        return Capacity.of_open_files(resource.getrlimit(resource.RLIMIT_NOFILE)[0])
+    return Capacity(threads)
 
 
 def _one_process(app: Flask, socketio: SocketIO):
@@ -233,6 +240,7 @@ def main(argv=None):
     where = f"http://{'localhost' if args.host == '127.0.0.1' else args.host}:{args.port}"
     print(f"Tichu is served on {where}", flush=True)
     if mode == "gevent":
+        serve.raise_open_files_limit()  # before the app reads it (capacity_of)
         serve.gevent_server(create_app(config), args.host, args.port).serve_forever()
     else:
         threads = int(os.environ.get("TICHU_THREADS", "500"))

@@ -8,6 +8,7 @@ server's snapshots and patches, as a browser does.
 from __future__ import annotations
 
 import os
+import resource
 import signal
 import socket
 import subprocess
@@ -33,7 +34,7 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, data_dir: Path, log_path: Path, **env):
+    def __init__(self, data_dir: Path, log_path: Path, open_files: int | None = None, **env):
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
@@ -44,9 +45,13 @@ class Server:
                     **{k: str(v) for k, v in env.items()}}
         full_env.pop("PORT", None)
         self._log = open(log_path, "a")
+        # open_files: the process's open files limit, soft and hard (it cannot raise it further).
+        limit = None if open_files is None else \
+            (lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, open_files)))
         self.proc = subprocess.Popen([sys.executable, "-m", "app", "--port", str(self.port),
                                       "--data-dir", str(data_dir)],
-                                     cwd=ROOT, env=full_env, stdout=self._log, stderr=subprocess.STDOUT)
+                                     cwd=ROOT, env=full_env, stdout=self._log, stderr=subprocess.STDOUT,
+                                     preexec_fn=limit)
         deadline = time.monotonic() + 60
         while True:
             try:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import logging
+import resource
 
 from app.web.capacity import Capacity
+from app.web.serve import raise_open_files_limit
 from app.web.server import create_app
 
 
@@ -14,7 +16,7 @@ def warnings(caplog) -> list[str]:
 
 def test_one_warning_at_nine_tenths_of_the_threads_and_again_only_after_falling_below_three_quarters(caplog):
     caplog.set_level(logging.WARNING)
-    capacity = Capacity(threads=20)
+    capacity = Capacity(20)
     for i in range(17):
         capacity.opened(f"s{i}")
     assert warnings(caplog) == []
@@ -36,9 +38,9 @@ def test_one_warning_at_nine_tenths_of_the_threads_and_again_only_after_falling_
     assert capacity.open == 18
 
 
-def test_nothing_is_watched_without_a_thread_count(caplog):
+def test_nothing_is_watched_without_a_limit(caplog):
     caplog.set_level(logging.WARNING)
-    capacity = Capacity(threads=None)
+    capacity = Capacity(None)
     for i in range(1000):
         capacity.opened(str(i))
     assert warnings(caplog) == [] and capacity.open == 1000
@@ -54,3 +56,28 @@ def test_the_servers_connections_are_counted(tmp_path, caplog):
     first.disconnect()
     second.disconnect()
     app.extensions["tichu"].timers.stop()
+
+
+def test_under_gevent_the_open_files_limit_bounds_the_connections(caplog):
+    caplog.set_level(logging.WARNING)
+    capacity = Capacity.of_open_files(1024)  # a stock soft limit
+    assert capacity.limit == (1024 - 64) // 2
+    for i in range(431):
+        capacity.opened(f"s{i}")
+    assert warnings(caplog) == []
+    capacity.opened("s431")  # 432 = 90% of 480
+    (line,) = warnings(caplog)
+    assert "432 connections hold 90% of the 480 connections its open files limit (1024) allows" in line
+    assert "ulimit -n" in line
+
+
+def test_python_m_app_raises_its_open_files_limit_towards_the_hard_one():
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(256, hard), hard))
+        now = raise_open_files_limit(cap=4096)
+        expected = 4096 if hard == resource.RLIM_INFINITY else min(hard, 4096)
+        assert now == expected == resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        assert raise_open_files_limit(cap=300) == expected  # never lowered
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
