@@ -217,8 +217,10 @@ paths = st.one_of(
 
 
 def url(path: str) -> str:
-    """Any text as a request target: percent-encoded bytes (lone surrogates included)."""
-    return quote(path.encode("utf-8", "surrogatepass"), safe="/?=&%")
+    """Any text as a request target: percent-encoded bytes (lone surrogates included), after
+    the host, so that a path starting with "//" stays a path (the test client would take
+    what follows for a host)."""
+    return "http://localhost" + quote(path.encode("utf-8", "surrogatepass"), safe="/?=&%")
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

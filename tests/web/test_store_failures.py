@@ -44,11 +44,16 @@ def test_a_game_action_the_store_refuses_is_not_done(app, http, player, hub, tmp
     assert players[1].emit("chat", {"text": "hello"})["code"] == "store_unavailable"
     assert snapshot_of(table) == before
     repair()
+    moves = table.game.version
     ack = players[seat].act(**action)
-    assert ack == {"ok": True, "version": before[0] + 1}
+    # Once the store writes again, the action is done, once. (Its version is not assumed to be
+    # the next: a CI run once saw another commit land between the repair and the action;
+    # not reproduced in 25 runs under load.)
+    assert ack["ok"] is True and ack["version"] > before[0]
+    assert table.game.version == moves + 1
     for p in players:
         p.pump()
-        assert p.version == before[0] + 1
+        assert p.version == table.version
     stored = hub.registry.store.load(code)
     assert stored.version == table.version and len(stored.actions) == table.game.version
     new_app = restart(app, tmp_path)  # and what was acknowledged is there after a restart
