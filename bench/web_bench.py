@@ -130,7 +130,7 @@ class Client:
         for attempt in range(attempts):
             try:
                 # As the page does: the table's code in the address (nginx keeps a table together).
-                url = base if getattr(self.bench.args, "spread", False) else f"{base}?table={self.table.code}"
+                url = base if self.bench.spread else f"{base}?table={self.table.code}"
                 return await self.sio.connect(url, transports=["websocket"])
             except socketio.exceptions.ConnectionError:
                 if attempt == attempts - 1:
@@ -219,6 +219,7 @@ class Bench:
         self.measuring = False
         self.tables: list[TableRun] = []
         self.commands: dict[str, int] | None = None
+        self.spread = bool(getattr(args, "spread", False))  # flood_bench and soak_bench have no --spread
 
     async def setup(self, base: str):
         async with aiohttp.ClientSession() as http:
@@ -316,7 +317,7 @@ class Bench:
             "server_cpu_ms_per_action": round(1000 * server_cpu / actions, 2) if actions else None,
             "bench_cpu_percent": round(100 * bench_cpu / window, 1),
             "processes": self.args.processes or 1,
-            "spread": bool(getattr(self.args, "spread", False)),
+            "spread": self.spread,
             "redis_nginx_cpu_percent": None if self.helpers_cpu is None
             else round(100 * self.helpers_cpu / window, 1),
             "redis_nginx_cpu_ms_per_action": round(1000 * self.helpers_cpu / actions, 2)
@@ -454,9 +455,9 @@ def scale_out(args) -> dict:
             redis_server = RedisServer(tmp / "redis")
             parts.append(redis_server)
             redis_server.start()
-            env = {"TICHU_TESTING": "0", "TICHU_LIMITS": BENCH_LIMITS, "TICHU_BOMB_WINDOW": "0"}
-            apps = [AppProcess(tmp / "apps", redis_server.url, env, server="app", threads=args.threads,
-                               mode=args.mode)
+            env = {"TICHU_TESTING": "0", "TICHU_LIMITS": BENCH_LIMITS, "TICHU_BOMB_WINDOW": "0",
+                   "TICHU_ASYNC_MODE": args.mode}
+            apps = [AppProcess(tmp / "apps", redis_server.url, env, server="app", threads=args.threads)
                     for _ in range(args.processes)]
             for app in apps:
                 parts.append(app)  # stopped in the end even if it never answers

@@ -128,14 +128,13 @@ class AppProcess(Process):
     """One app process of the scale-out: `python -m app` or gunicorn, each with one worker."""
 
     def __init__(self, directory: Path, redis_url: str, env: dict | None = None, server: str = "app",
-                 threads: int = 600, mode: str | None = None):
+                 threads: int = 600):
         self.directory = Path(directory)
         self.redis_url = redis_url
         self.port = free_port()
         self.env = env or {}
         self.server = server
-        self.threads = threads  # gevent: the connections one worker takes
-        self.mode = mode  # TICHU_ASYNC_MODE; None: as this process's environment says
+        self.threads = threads  # threading mode: a thread per connection
 
     @property
     def base(self) -> str:
@@ -156,14 +155,10 @@ class AppProcess(Process):
         self.log = self.directory / f"app-{self.port}.log"
         env = {**os.environ, "TICHU_REDIS_URL": self.redis_url,
                "TICHU_DATA_DIR": str(self.directory / "data"), **self.env}
-        if self.mode:
-            env["TICHU_ASYNC_MODE"] = self.mode
         env.pop("PORT", None)
         if self.server == "gunicorn":
             # gthread stops accepting at worker_connections (1,000 by default), whatever its threads.
-            gevent = env.get("TICHU_ASYNC_MODE") == "gevent"
-            worker = ["-k", "gevent"] if gevent else ["--threads", str(self.threads)]
-            cmd = [sys.executable, "-m", "gunicorn", "-w", "1", *worker,
+            cmd = [sys.executable, "-m", "gunicorn", "-w", "1", "--threads", str(self.threads),
                    "--worker-connections", str(self.threads + 100),
                    "-b", f"127.0.0.1:{self.port}", "--graceful-timeout", "3", "--log-level", "warning",
                    "app.web.server:create_app()"]

@@ -177,7 +177,6 @@ class TableLock:
         self._depth = 0  # changed only by the thread holding _local
         self._owner = None  # that thread
         self._token = ""
-        self._client = client
         self._keys = [name, watch[0]]
         self._field = watch[1]
         self._lock = client.register_script(_LOCK)
