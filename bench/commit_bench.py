@@ -33,11 +33,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from app.bots import SimpleBot  # noqa: E402
-from app.web.hub import Hub  # noqa: E402
-from app.web.registry import Registry  # noqa: E402
+from app.web.live.hub import Hub  # noqa: E402
+from app.web.live.registry import Registry  # noqa: E402
 from app.web.store import MemoryStore  # noqa: E402
 from app.web.store.sqlite import SQLiteStore  # noqa: E402
-from app.web.tables import hash_token, new_token  # noqa: E402
+from app.web.table.table import hash_token, new_token  # noqa: E402
 
 
 class NoRooms:

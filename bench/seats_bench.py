@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.engine import Game  # noqa: E402
 from app.engine.simulate import random_action  # noqa: E402
-from app.web.tables import Table  # noqa: E402
+from app.web.table.table import Table  # noqa: E402
 
 
 def table_with(settings: dict, seed: int) -> Table:

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from app.bots import SimpleBot
 from app.engine import Game, view_for
-from app.web import i18n
+from app.web.pages import i18n
 
 from .driver import TablePage
 

@@ -2,7 +2,7 @@
 time runs out the stand-in bot makes that decision for it (and calls nothing).
 
 The server is a real `python -m app` with the test clock (`TICHU_TEST_CLOCK`,
-app/web/clocks.py): the test moves the server's time past the 30 s instead of waiting.
+app/web/live/clocks.py): the test moves the server's time past the 30 s instead of waiting.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from app.web.clocks import write_offset
+from app.web.live.clocks import write_offset
 from tests.web.processes import Server
 
 from .driver import TablePage

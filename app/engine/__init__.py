@@ -23,7 +23,7 @@ _MODULE_OF = {
     "NotationError": "errors", "RulesetError": "errors",
     "Game": "game", "seeded_deal": "game",
     "bombs_beating": "plays", "candidate_plays": "plays", "turn_plays": "plays",
-    "export_record": "record", "replay": "record",
+    "export_record": "record_export", "replay": "record",
     "EXCHANGE": "round", "GRAND": "round", "OVER": "round", "PLAY": "round", "Legal": "round",
     "Round": "round",
     "RULESETS": "rulesets", "Rules": "rulesets", "Ruleset": "rulesets", "get_ruleset": "rulesets",

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from .actions import Action
 from .errors import IllegalAction
+from .record_export import export_record
 from .round import OVER, Legal, Round
 from .rulesets import Rules
 from .scoring import columns, game_winner
@@ -118,5 +119,4 @@ class Game:
 
     def record(self) -> dict:
         """The game as a public record (RECORD_FORMAT.md)."""
-        from .record import export_record
         return export_record(self)

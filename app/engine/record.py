@@ -1,4 +1,4 @@
-"""Game records (RECORD_FORMAT.md): export a game, and replay a record.
+"""Game records (RECORD_FORMAT.md): read a record, and replay it (writing one: record_export.py).
 
 A record is the deal plus every accepted action, so replaying it with full
 rule checks must reach the same scores. Malformed documents raise
@@ -8,33 +8,12 @@ rule checks must reach the same scores. Malformed documents raise
 from __future__ import annotations
 
 from .errors import IllegalAction, MalformedRecord, NotationError, RulesetError
+from .game import Game
+from .record_export import FORMAT, export_record, format_hand
 from .rulesets import get_ruleset
 
-FORMAT = "tichu-record/1"
+__all__ = ["FORMAT", "export_record", "format_hand", "parse_record", "replay"]
 
-
-def format_hand(deck, dealt: list[int], shown: int) -> str:
-    """A dealt hand in deal order: the cards seen before the Grand Tichu decision first."""
-    parts = [deck.format_cards(dealt[:shown]), deck.format_cards(dealt[shown:])]
-    return " ".join(p for p in parts if p)
-
-
-def export_record(game) -> dict:
-    rules = game.rules
-    deck = rules.deck
-    shown = rules.grand_tichu_cards if rules.grand_tichu else rules.hand_size
-    return {
-        "format": FORMAT,
-        "ruleset": rules.ruleset.name,
-        "options": dict(rules.options),
-        "rounds": [
-            {
-                "hands": [format_hand(deck, h, shown) for h in rnd.dealt],
-                "actions": [a.to_record(deck) for a in rnd.actions],
-            }
-            for rnd in game.rounds
-        ],
-    }
 
 
 def parse_record(doc) -> tuple:
@@ -103,8 +82,6 @@ def replay(doc) -> dict:
 
     Raises MalformedRecord for a document that is not a valid record.
     """
-    from .game import Game
-
     ruleset, options, hands, actions = parse_record(doc)
     game = Game(ruleset, options, deal=lambda i: hands[i] if i < len(hands) else None)
     applied = 0

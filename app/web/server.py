@@ -20,7 +20,7 @@ Configuration (environment variables, or keys of `create_app(config)`):
 - `TICHU_BOMB_WINDOW`: seconds a won trick stays on the table before it may be collected, for
   tables whose creator does not choose (default 3; 0 in testing mode, so tests play at speed).
 - `TICHU_REDIS_URL` (or `--redis URL`): the scale-out: the tables live in Redis and any number
-  of processes serve them (`app/web/shared.py`, deploy/README.md); the data directory is unused.
+  of processes serve them (`app/web/cluster/`, deploy/README.md); the data directory is unused.
 - `TICHU_CLOCK` (a key of `create_app(config)` only): the wall clock of deadlines, a callable
   giving seconds; tests pass a clock they move on themselves (`hub.timers.wake()` after a move).
   Tests of real server processes use `TICHU_TEST_CLOCK=<file>` in testing mode (`clocks.py`).
@@ -44,17 +44,20 @@ from flask import Flask
 from flask_socketio import SocketIO
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import assets, async_mode, clocks, events, i18n, packets, routes, serve, websocket_reader
-from .bots_runner import BotRunner
-from .capacity import Capacity
-from .hub import Hub
-from .json_import import import_json_tables
-from .limits import Limits, parse_rules
-from .packets import JsonPacket
-from .presence import Presence
-from .registry import Registry, bomb_window_default
+from . import async_mode
+from .live import clocks
+from .live.bots_runner import BotRunner
+from .live.hub import Hub
+from .live.presence import Presence
+from .live.registry import Registry, bomb_window_default
+from .live.timers import Timers
+from .pages import assets, i18n, routes
 from .store import StoreUnavailable, open_store
-from .timers import Timers
+from .table.json_import import import_json_tables
+from .wire import events, packets, serve, websocket_reader
+from .wire.capacity import Capacity
+from .wire.limits import Limits, parse_rules
+from .wire.packets import JsonPacket
 
 ROOT = Path(__file__).resolve().parents[2]
 RESUME_AT_START = 200  # the most recently updated tables whose running games are loaded on start
@@ -151,14 +154,14 @@ def create_app(config: dict | None = None) -> Flask:
                "async_handlers": False}
     redis_url = app.config["TICHU_REDIS_URL"]
     if redis_url:
-        from . import shared
-        from .message_queue import OrderedRedisManager
+        from .cluster.build import build as build_cluster
+        from .cluster.message_queue import OrderedRedisManager
 
         queue = OrderedRedisManager(redis_url, channel=app.config["TICHU_REDIS_PREFIX"] + "socketio")
         socketio = SocketIO(app, client_manager=queue, **options)
         if not queue.listen(socketio.server):
             log.warning("the Redis message queue has not confirmed this process's subscription")
-        store, registry, hub = shared.build(app, socketio, redis_url)
+        store, registry, hub = build_cluster(app, socketio, redis_url)
         housekeeping(store, app.config["TICHU_TABLE_DAYS"])
     else:
         socketio = SocketIO(app, **options)
@@ -174,7 +177,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     assets.register(app)
     routes.register(app, hub, limits)
-    events.register(socketio, hub, limits, presence, capacity_of(mode, app.config["TICHU_THREADS"]))
+    events.register(socketio, limits, capacity_of(mode, app.config["TICHU_THREADS"]))
     packets.refuse_malformed(socketio, limits)
     websocket_reader.bound_reading(socketio.server.eio)
     hub.timers.start()

@@ -7,8 +7,9 @@ bookkeeping needs none).
 
 from __future__ import annotations
 
-from app.web.leases import Membership
-from app.web.shared import SharedHub, SharedRegistry
+from app.web.cluster.hub import SharedHub
+from app.web.cluster.leases import Membership
+from app.web.cluster.registry import SharedRegistry
 from app.web.store.redis import RedisStore
 
 
@@ -41,7 +42,7 @@ def test_connections_coming_and_going_leave_nothing_behind(redis_server):
             hub.bind(sid, table)
             hub.detach(table, sid)
         assert hub.unbind(sid) == table.code
-    assert hub._local == {} and hub._placed == {} and hub._watching == {}
+    assert hub._local == {} and hub._placed == {} and hub.watchers._noted == {}
     assert hub._where == {}
     assert all(not t.clients and not t.procs for t in tables)
     store.close()

@@ -2,7 +2,7 @@
 scale-out, the holder of the table's lease; when it dies, another process runs them.
 
 Two real app processes and a real redis-server. Time is moved on by the test clock
-(`TICHU_TEST_CLOCK`, app/web/clocks.py): every process reads the same file, so no test
+(`TICHU_TEST_CLOCK`, app/web/live/clocks.py): every process reads the same file, so no test
 waits 30 s for a turn timer.
 """
 
@@ -12,7 +12,7 @@ import time
 
 import redis
 
-from app.web.clocks import write_offset
+from app.web.live.clocks import write_offset
 
 from .clients import Seat, close_all
 from .fixtures import create_table, get_json

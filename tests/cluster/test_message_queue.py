@@ -1,4 +1,4 @@
-"""Socket.IO's Redis queue as the scale-out uses it (app/web/message_queue.py), against a
+"""Socket.IO's Redis queue as the scale-out uses it (app/web/cluster/message_queue.py), against a
 real redis-server: the messages of one change travel as one batch, in order, and a
 process that holds no connection of the batch's table drops it unread.
 """
@@ -10,7 +10,7 @@ import threading
 
 import redis
 
-from app.web.message_queue import OrderedRedisManager, batch, emit_to, room_change
+from app.web.cluster.message_queue import OrderedRedisManager, batch, emit_to, room_change
 
 
 def listening(url: str, wanted) -> tuple[OrderedRedisManager, queue.Queue]:

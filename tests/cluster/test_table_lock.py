@@ -1,4 +1,4 @@
-"""A table's lock across processes (app/web/leases.py), against a real redis-server.
+"""A table's lock across processes (app/web/cluster/leases.py), against a real redis-server.
 
 Each "process" is a Redis client of its own. Taking the lock reads the table's stored
 version in the same round trip; messages deferred under it are published with its
@@ -14,9 +14,9 @@ import threading
 import pytest
 import redis
 
-from app.web import leases
+from app.web.cluster import leases
+from app.web.cluster.leases import TableLock
 from app.web.errors import Refused
-from app.web.leases import TableLock
 
 LOCK, TABLE, CHANNEL = "t:ABCD:lock", "t:ABCD", "queue"
 
@@ -94,7 +94,7 @@ def test_a_lock_that_expired_while_held_frees_only_its_own_key(redis_server, que
     a.defer([{"version": 5}])
     redis.Redis.from_url(redis_server.url).delete(LOCK)  # as if it had expired: a stalled process
     assert b.acquire(blocking=False)
-    with caplog.at_level(logging.WARNING, logger="app.web.leases"):
+    with caplog.at_level(logging.WARNING, logger="app.web.cluster.leases"):
         a.release()
     # What a's hold stored is told all the same; b's lock stays b's.
     assert published(queue, 5) == [[{"version": 5}]]
@@ -123,7 +123,7 @@ def test_without_redis_taking_is_refused_and_releasing_hands_the_messages_on(red
     lock.acquire()
     lock.defer([{"version": 9}])
     redis_server.stop()
-    with caplog.at_level(logging.WARNING, logger="app.web.leases"):
+    with caplog.at_level(logging.WARNING, logger="app.web.cluster.leases"):
         lock.release()
         with pytest.raises(Refused) as refused:
             lock.acquire()

@@ -39,6 +39,7 @@ def test_watchers_joining_and_leaving_are_one_coalesced_count(apps, redis_server
     anna.join(code, token)
     assert anna.sit(0)["ok"]
     start_version, conns = stored(redis_server.url, code)
+    anna.wait_version(start_version)  # the sit's patch comes through the queue, after its ack
     assert anna.version == start_version
     docs = {start_version: copy.deepcopy(anna.doc)}  # every version Anna's page held
 

@@ -7,9 +7,9 @@ import time
 
 import pytest
 
-from app.web.limits import Rule
 from app.web.protocol import apply_patch
 from app.web.server import create_app
+from app.web.wire.limits import Rule
 
 # Tests play at machine speed, far above a person's pace: the limit of events per
 # connection and of tables per address is lifted (tests/web/test_limits.py tests them).

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.engine import Game, view_for
-from app.web.acts import REMEMBER, Basis
+from app.web.table.acts import REMEMBER, Basis
 
 from .conftest import Player
 from .policy import next_action

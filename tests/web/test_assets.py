@@ -6,7 +6,7 @@ from __future__ import annotations
 import gzip
 from pathlib import Path
 
-from app.web.assets import lean_text
+from app.web.pages.assets import lean_text
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 

@@ -6,8 +6,8 @@ import pytest
 
 from app.bots import LEVELS, Bot, SimpleBot
 from app.engine import view_for
-from app.web import bots_runner
-from app.web.bots_runner import must_act
+from app.web.live import bot_turns
+from app.web.table.acts import must_act
 
 from .conftest import create_table, record_of
 
@@ -86,7 +86,7 @@ class WrongTypeBot(Bot):
 def test_a_failing_bot_is_replaced_by_simplebot_and_the_game_goes_on(app, http, player, hub,
                                                                     monkeypatch, bad, caplog):
     monkeypatch.setitem(LEVELS, "bad", bad)
-    monkeypatch.setattr(bots_runner, "failures", bots_runner.FailureLog())  # none seen before
+    monkeypatch.setattr(bot_turns, "failures", bot_turns.FailureLog())  # none seen before
     table, me = bot_table(app, http, player, levels=("bad", "greedy", "bad"), options={"target": 50})
     play_with_bots(hub, table, me)
     assert table.game.over

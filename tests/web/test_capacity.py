@@ -5,13 +5,13 @@ from __future__ import annotations
 import logging
 import resource
 
-from app.web.capacity import Capacity
-from app.web.serve import raise_open_files_limit
 from app.web.server import create_app
+from app.web.wire.capacity import Capacity
+from app.web.wire.serve import raise_open_files_limit
 
 
 def warnings(caplog) -> list[str]:
-    return [r.getMessage() for r in caplog.records if r.name == "app.web.capacity"]
+    return [r.getMessage() for r in caplog.records if r.name == "app.web.wire.capacity"]
 
 
 def test_one_warning_at_nine_tenths_of_the_threads_and_again_only_after_falling_below_three_quarters(caplog):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from app.web.chat import KEEP, TEXT_MAX
-from app.web.limits import RULES, Rule
+from app.web.table.chat import KEEP, TEXT_MAX
+from app.web.wire.limits import RULES, Rule
 
 from .conftest import create_table
 

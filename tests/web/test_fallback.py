@@ -7,7 +7,7 @@ import pytest
 
 from app.bots import LEVELS, Bot
 from app.engine import Game, view_for
-from app.web.bots_runner import fallback
+from app.web.live.bot_turns import fallback
 
 from .test_table_sizes import SIZES, check_messages, person_and_bots, play_rounds
 

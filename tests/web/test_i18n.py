@@ -10,7 +10,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
-from app.web import i18n
+from app.web.pages import i18n
 
 from .conftest import create_table
 

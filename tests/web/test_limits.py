@@ -6,8 +6,8 @@ import threading
 
 import pytest
 
-from app.web.limits import RULES, Limits, Rule, TokenBucket, address_key, parse_rules
 from app.web.server import create_app
+from app.web.wire.limits import RULES, Limits, Rule, TokenBucket, address_key, parse_rules
 
 from .conftest import Player, create_table, settle
 

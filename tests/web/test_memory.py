@@ -80,7 +80,7 @@ def test_finished_games_are_not_kept_in_memory(app, http, player, hub):
 
 
 def test_a_live_game_keeps_only_the_results_of_its_finished_rounds(app, http, player, hub):
-    from app.web.table_docs import RoundOver
+    from app.web.table.documents import RoundOver
     code, table, players, _ = seat_table(app, http, player)
     play_round(table, players)
     game = table.game

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from socketio import packet
 
-from app.web.packets import JsonPacket
+from app.web.wire.packets import JsonPacket
 
 
 def test_json_packets_encode_as_socketio_does_without_looking_for_binary():

@@ -10,7 +10,7 @@ import pytest
 
 from app.engine import replay
 from app.engine.record import format_hand
-from app.web.registry import LISTED_IDLE
+from app.web.live.lobby import LISTED_IDLE
 from app.web.server import create_app
 
 from .conftest import create_table
@@ -84,8 +84,8 @@ def test_the_lobby_lists_tables_worth_joining(app, http, player):
     assert {full, hidden, empty}.isdisjoint(t["code"] for t in tables)
     # Tables without a change for longer than LISTED_IDLE leave the list.
     registry = app.extensions["tichu"].registry
-    assert [t["code"] for t in registry.listed(now=time.time() + LISTED_IDLE - 60)] == [open_code, busy]
-    assert registry.listed(now=time.time() + LISTED_IDLE + 1) == []
+    assert [t["code"] for t in registry.lobby.listed(now=time.time() + LISTED_IDLE - 60)] == [open_code, busy]
+    assert registry.lobby.listed(now=time.time() + LISTED_IDLE + 1) == []
 
 
 def test_record_of_a_running_game_holds_only_completed_rounds(app, http, player):

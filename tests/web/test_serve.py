@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gunicorn.config import Config
 
-from app.web.serve import gunicorn_settings
+from app.web.wire.serve import gunicorn_settings
 
 
 def test_one_gthread_worker_that_accepts_a_connection_for_every_thread():

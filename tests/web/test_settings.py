@@ -38,7 +38,7 @@ def test_bad_settings_are_refused(http):
 def test_the_timer_settings_offer_their_choices(app, http):
     """Outside testing mode only the offered durations exist; testing mode allows short ones."""
     from app.web.server import create_app
-    from app.web.tables import CHOICES, check_settings
+    from app.web.table.table import CHOICES, check_settings
 
     assert CHOICES == {"grace": (30, 60, 120, 300), "turn_timer": (0, 30, 60, 120),
                        "bomb_window": (0, 2, 3, 5)}

@@ -14,8 +14,8 @@ import pytest
 
 from app.bots import LEVELS
 from app.engine import Game, replay, view_for
-from app.web.acts import must_act
-from app.web.bots_runner import fallback
+from app.web.live.bot_turns import fallback
+from app.web.table.acts import must_act
 from tests.engine.helpers import view_leaks
 
 from .conftest import Player, create_table
@@ -252,10 +252,10 @@ def test_every_bot_level_plays_every_ruleset_without_a_fallback(app, http, playe
     table, me = person_and_bots(app, http, player, ruleset, options, seat=1, levels=levels)
     bots = len(table.people_seats()) - 1
     assert {table.seats[s].bot for s in table.people_seats() if s != 1} == set(levels[:bots])
-    with caplog.at_level(logging.WARNING, logger="app.web.bots_runner"):
+    with caplog.at_level(logging.WARNING, logger="app.web.live.bot_turns"):
         play_rounds(hub, table, me)
     assert table.game.rounds[0].result is not None
-    assert not [r.getMessage() for r in caplog.records if r.name == "app.web.bots_runner"]
+    assert not [r.getMessage() for r in caplog.records if r.name == "app.web.live.bot_turns"]
     check_messages(me, table, hub, seat=1)
     if ruleset == "trichu":
         first = hub.game_record(table, 0)["rounds"][0]["actions"]

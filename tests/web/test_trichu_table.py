@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from app.web.acts import must_act
-from app.web.bots_runner import fallback
+from app.web.live.bot_turns import fallback
 from app.web.server import create_app
+from app.web.table.acts import must_act
 
 from .conftest import MACHINE_SPEED, ManualClock, create_table, wait_until
 

@@ -17,7 +17,7 @@ from simple_websocket import ConnectionClosed
 from wsproto import ConnectionType, WSConnection
 from wsproto.events import AcceptConnection, CloseConnection, Request, TextMessage
 
-from app.web.websocket_reader import AHEAD, BoundedServer
+from app.web.wire.websocket_reader import AHEAD, BoundedServer
 
 
 def connect(**options):

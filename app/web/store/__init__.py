@@ -3,7 +3,10 @@
 `open_store(config)` picks the home from the server's configuration:
 `TICHU_PERSIST=0` keeps tables in memory only; otherwise one SQLite database
 under `TICHU_DATA_DIR` (tables saved as JSON files by earlier versions are
-imported on first start).
+imported on first start, by `table/json_import.py`).
+
+The bottom of the web layer: it imports nothing of the web's but the foundations
+(`async_mode`), and nothing of the engine.
 """
 
 from __future__ import annotations

@@ -169,7 +169,7 @@ class RedisStore(TableStore):
             top = self.redis.hget(key, "game")
             games = [f"{key}:g:{n}" for n in range(int(top) + 1)] if top is not None else []
             with self.redis.pipeline(transaction=True) as pipe:
-                pipe.delete(key, f"{key}:watchers", *games)  # the watchers: shared.py
+                pipe.delete(key, f"{key}:watchers", *games)  # the watchers: cluster/watchers.py
                 for index in self._sets():
                     pipe.zrem(index, code)
                 pipe.execute()

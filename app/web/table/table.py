@@ -18,25 +18,25 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from app.engine import Game, Rules, get_ruleset
+from app.engine import Game, Rules
 from app.engine.view_cache import ViewCache
 
+from ..errors import Refused
+from ..protocol import Viewer
 from .acts import Answers, Basis
+from .audiences import Audiences
 from .bombs import BombRules
 from .chat import QUICK, ChatLog, clean_text
-from .errors import Refused
-from .protocol import Viewer
 from .seats import (
     Seat,
     SeatRules,
-    bot_levels,
     clean_name,
-    default_level,
     hash_token,
     make_bot,
     new_token,
     same_hash,
 )
+from .status import OVER, PLAYING, WAITING
 
 __all__ = ["Refused", "Table", "Client", "Seat", "SETTINGS", "hash_token", "new_token", "same_hash",
            "make_bot"]
@@ -45,7 +45,7 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are rea
 CODE_LENGTH = 5
 TABLE_NAME_MAX = 40
 
-WAITING, PLAYING, OVER = "waiting", "playing", "over"
+
 # Table settings chosen at creation (besides the ruleset's options), with their defaults:
 # tracker: the card tracker (cards of each rank still out) is offered;
 # takeover: anybody may take over a seat the host gave to a bot (else the host is asked);
@@ -96,7 +96,7 @@ class Saved:
     moves: int
 
 
-class Table(BombRules, SeatRules):
+class Table(Audiences, BombRules, SeatRules):
     def __init__(self, code: str, name: str, ruleset: str, options: dict, host_hash: str,
                  host_name: str, *, listed: bool = True, seed=None, created: float | None = None,
                  settings: dict | None = None, testing: bool = False):
@@ -126,7 +126,7 @@ class Table(BombRules, SeatRules):
         self.game: Game | None = None
         self.game_no = 0  # games started at this table (the current one included)
         self.finished = 0  # finished games before the current one (their logs are in the store)
-        self.extra: dict = {}  # more state to keep across restarts (JSON values; see table_docs.py)
+        self.extra: dict = {}  # more state to keep across restarts (JSON values; see documents.py)
         self.bots: dict = {}  # seat -> Bot instance for seats a bot plays
         self.clients: dict[str, Client] = {}
         self._views: dict = {}
@@ -149,19 +149,6 @@ class Table(BombRules, SeatRules):
         if self.game is None:
             return WAITING
         return OVER if self.game.over else PLAYING
-
-    # -- what clients see --------------------------------------------------------------
-
-    def presence_shown(self) -> bool:
-        """Whether the metadata of the current version shows the presence as it is now."""
-        return self._meta is not None and self._meta_presence == self.presence()
-
-    def changed(self):
-        """Forget cached views and metadata (after every accepted change)."""
-        self._views = {}
-        self._docs = {}
-        self._meta = None
-        self.updated = time.time()
 
     def prepare(self, now: float) -> None:
         """Before an accepted change is stored (as the next version): date the bases of
@@ -186,89 +173,6 @@ class Table(BombRules, SeatRules):
         self.answers = Answers(len(self.seats), acts.get("answers"))
         self.load_requests(self.extra.get("requests"))
         self.restore_bombs(self.extra.get("bombs"))
-
-    def view(self, seat: int | None) -> dict | None:
-        """The engine's view for a seat (None: spectator), cached for this version. Read-only:
-        it shares parts with the other seats' views and with earlier versions' (view_cache.py)."""
-        if self.game is None:
-            return None
-        if seat not in self._views:
-            cache = self._view_cache
-            if cache is None or cache.game is not self.game:
-                cache = self._view_cache = ViewCache(self.game)
-            self._views[seat] = cache.view(seat)
-        return self._views[seat]
-
-    def meta(self) -> dict:
-        """What everybody may know about the table itself (never tokens or the seed)."""
-        if self._meta is None:
-            self._meta_presence = self.presence()
-            host_seat = self.seat_of(self.host_hash)
-            self._meta = {
-                "code": self.code,
-                "name": self.name,
-                "ruleset": self.ruleset,
-                "options": get_ruleset(self.ruleset).resolve_options(self.options),
-                "status": self.status,
-                "seats": [self.seat_meta(i) for i in range(len(self.seats))],
-                "host": {"name": self.host_name, "seat": host_seat, "online": self.host_online()},
-                "spectators": self.spectators(),
-                "moves": self.game.version if self.game is not None else 0,
-                "game_no": self.game_no,
-                "finished_games": self.finished + (1 if self.status == OVER else 0),
-                "levels": bot_levels(),
-                "default_level": default_level(),
-                "settings": dict(self.settings),
-                "chat": self.chat.recent(),
-                "bombs": {"window_until": self.window_until, "hold": dict(self.hold) if self.hold else None},
-            }
-            if self.damaged:
-                self._meta["damaged"] = True
-            if self.settings["tracker"]:
-                # The whole deck is public; the tracker counts what is still out from it.
-                self._meta["deck"] = list(get_ruleset(self.ruleset).deck.codes)
-        return self._meta
-
-    def you(self, client: Client) -> dict:
-        """What the document says about its reader: the seat and what this person may do."""
-        seat = client.seat
-        owner = seat is not None and same_hash(self.seats[seat].owner, client.token_hash)
-        return {
-            "seat": seat,
-            "host": same_hash(client.token_hash, self.host_hash),
-            "manage": self.may_manage(client),
-            "bot_plays": bool(owner and self.seats[seat].bot is not None),
-            **self.requests_for(client),
-        }
-
-    def doc_for(self, client: Client) -> dict:
-        """The connection's document. Connections with the same `you` (an audience: the same
-        seat's view, the same rights) share one object per version (cached until the next
-        change), so one diff and one message serve them all."""
-        you = self.you(client)
-        key = tuple(you.values())
-        doc = self._docs.get(key)
-        if doc is None:
-            doc = self._docs[key] = {"table": self.meta(), "you": you, "game": self.view(client.seat)}
-        return doc
-
-    def summary(self) -> dict:
-        """A line of the lobby's list of tables."""
-        people = [self.seats[i] for i in self.people_seats()]
-        return {
-            "code": self.code,
-            "name": self.name,
-            "ruleset": self.ruleset,
-            "status": self.status,
-            # The seats people and bots take, in seat order (the Trichu Table is none of them).
-            "players": [s.name if s.owner is not None else (f"bot ({s.bot})" if s.bot else None)
-                        for s in people],
-            "seats": len(people),
-            "free": sum(1 for s in people if not s.taken),
-            "people": sum(1 for s in people if s.owner is not None),
-            "bots": [s.bot if s.owner is None else None for s in people],  # the lobby names the levels
-            "updated": self.updated,
-        }
 
     # -- connections -------------------------------------------------------------------
 
@@ -310,13 +214,13 @@ class Table(BombRules, SeatRules):
         """The seed of the table's game `number` (0-based); test tables deal game 0 from their seed."""
         return self.seed if number == 0 else f"{self.seed}:{number}"
 
-    def start(self, client: Client) -> None:
+    def start(self, client) -> None:
         self._require_manager(client)
         if self.game is not None:
             raise Refused("not_now", "the game has started already")
         self._new_game()
 
-    def new_game(self, client: Client) -> None:
+    def new_game(self, client) -> None:
         """Host, after the end of a game: another game with the same seats."""
         self._require_manager(client)
         if self.status != OVER:

@@ -12,7 +12,7 @@ import time
 import unicodedata
 from collections import deque
 
-from .errors import Refused
+from ..errors import Refused
 
 TEXT_MAX = 200
 KEEP = 30

@@ -26,7 +26,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .errors import Refused
+from ..errors import Refused
 
 MAX_ADDRESSES = 10_000
 

@@ -23,9 +23,9 @@ import logging
 from app.engine import Game, IllegalAction
 from app.engine.errors import EngineError
 
+from ..store import StoredTable
 from .chat import ChatLog
-from .store import StoredTable
-from .tables import SETTINGS, Seat, Table, make_bot
+from .table import SETTINGS, Seat, Table, make_bot
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +57,7 @@ def meta_of(table: Table) -> dict:
 
 def seat_doc(seat: Seat) -> dict:
     """A seat's fields as a dict: `dataclasses.asdict` without its deep copy, as every field
-    of a seat is a plain value (text, number, bool or None; tests/web/test_table_docs.py)."""
+    of a seat is a plain value (text, number, bool or None; tests/web/test_table_documents.py)."""
     return {name: getattr(seat, name) for name in SEAT_FIELDS}
 
 

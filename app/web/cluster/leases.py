@@ -29,7 +29,7 @@ import time
 
 from redis.exceptions import RedisError
 
-from .errors import Refused
+from ..errors import Refused
 
 log = logging.getLogger(__name__)
 

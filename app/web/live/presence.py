@@ -6,7 +6,7 @@ only change the number of watchers: that waits `delay` seconds and goes out as o
 update, however many joins and leaves happened meanwhile (none if the number is back
 where it was). Either is a commit of the hub, which stores nothing for it in one
 process (only connections changed). The scale-out counts token-less watchers apart
-(shared.py): their joins and leaves are told to Redis, never stored with the table, and
+(app/web/cluster/): their joins and leaves are told to Redis, never stored with the table, and
 the coalesced update stores only the new count.
 """
 
@@ -15,8 +15,8 @@ from __future__ import annotations
 import logging
 import threading
 
-from .errors import Refused
-from .tables import Table
+from ..errors import Refused
+from ..table.table import Table
 
 log = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ from babel.messages.pofile import read_po
 from flask import Flask, request
 from flask_babel import Babel
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]  # the checkout: app/web/pages/ is three below
 TRANSLATIONS = ROOT / "translations"
 SCRIPTS = ROOT / "static" / "js"
 JS_KEYWORDS = {"t": None, "tn": (1, 2), "tp": ((1, "c"), 2)}

@@ -12,9 +12,9 @@ from jinja2.utils import htmlsafe_json_dumps
 
 from app.engine import RULESETS, Rules
 
+from ..table.table import CHOICES, SETTINGS, Refused
+from ..wire.limits import Limits
 from . import i18n, replay
-from .limits import Limits
-from .tables import CHOICES, SETTINGS, Refused
 
 MOST_PLAYERS = 16  # the `players` values the lobby offers are those the ruleset accepts up to this
 
@@ -131,7 +131,7 @@ def register(app: Flask, hub, limits: Limits) -> None:
 
     @app.get("/api/tables")
     def list_tables():
-        return jsonify(ok=True, tables=registry.listed())
+        return jsonify(ok=True, tables=registry.lobby.listed())
 
     @app.get("/t/<code>/record.json")
     def download_record(code):

@@ -24,7 +24,7 @@ record has no clock), saved with the table so a restart keeps them.
 
 from __future__ import annotations
 
-from .errors import Refused
+from ..errors import Refused
 
 HOLD_SECONDS = 10.0
 BLOCKED_BY_HOLD = ("play", "pass", "gift", "tichu")

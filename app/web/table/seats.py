@@ -17,77 +17,23 @@ it, whoever plays the dealer's seat. Rules of this module:
   person (Grand Tichu, the exchange, a play or pass in turn, the Dragon gift)
   has a deadline; when it runs out, the stand-in bot makes that one decision.
 
-Deadlines are wall-clock times kept on the seats (so they are saved with the
-table and survive a restart); `settle` sets and clears them after every
-accepted change and `expire` acts on those that ran out (`timers.py` calls it
-at the right time). The `SeatRules` mixin gives `Table` these methods; they
-all expect the caller to hold `table.lock`.
+The host's consent is `requests.py`, grace periods and turn timers with their
+stand-ins `stand_ins.py`; the `SeatRules` mixin gives `Table` all of these
+methods; they all expect the caller to hold `table.lock`.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import random
-import secrets
-import unicodedata
-from dataclasses import astuple, dataclass
+from dataclasses import dataclass
 
-from app.bots import LEVELS, SimpleBot
-from app.engine import PLAY as PLAY_PHASE
 from app.engine import Rules
 
-from .errors import Refused
-
-NAME_MAX = 20
-BOT_PREFERENCE = ("hard", "normal", "easy", "greedy")  # the best level first
-PLAYING = "playing"
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(18)
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def same_hash(a: str | None, b: str | None) -> bool:
-    return a is not None and b is not None and hmac.compare_digest(a, b)
-
-
-def clean_name(value, limit: int = NAME_MAX, what: str = "name") -> str:
-    """A display name: printable, whitespace collapsed, 1..limit characters."""
-    if not isinstance(value, str):
-        raise Refused("bad_request", f"a {what} is text")
-    text = " ".join(value.split())
-    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
-    if not text:
-        raise Refused("bad_name", f"please enter a {what}")
-    if len(text) > limit:
-        raise Refused("bad_name", f"a {what} has at most {limit} characters")
-    return text
-
-
-def bot_levels() -> list[str]:
-    """The bot levels available now (read each time: levels are added as bots improve)."""
-    return list(LEVELS)
-
-
-def default_level() -> str:
-    levels = bot_levels()
-    for level in BOT_PREFERENCE:
-        if level in levels:
-            return level
-    return levels[-1]
-
-
-def make_bot(level: str, seat: int, rng: random.Random):
-    cls = LEVELS.get(level, SimpleBot)
-    try:
-        return cls(seat, rng=rng)
-    except Exception:  # a bot that cannot be built must not stop the table
-        return SimpleBot(seat, rng=rng)
+from ..errors import Refused
+from .bot_seats import bot_levels, default_level, make_bot
+from .people import clean_name, hash_token, new_token, same_hash
+from .requests import Request, TakeoverRequests
+from .stand_ins import StandIns
 
 
 @dataclass
@@ -105,19 +51,8 @@ class Seat:
         return self.owner is not None or self.bot is not None
 
 
-@dataclass
-class Request:
-    """A watcher asks to take over a seat a bot plays; the host accepts or declines."""
-
-    id: int
-    sid: str  # the connection that asked (the request ends with it)
-    seat: int
-    name: str
-    token_hash: str
-
-
-class SeatRules:
-    """The seat methods of `Table` (kept here so tables.py stays the table's own state)."""
+class SeatRules(TakeoverRequests, StandIns):
+    """The seat methods of `Table` (kept here so table.py stays the table's own state)."""
 
     seats: list[Seat]
     clients: dict
@@ -129,10 +64,9 @@ class SeatRules:
     def _init_seats(self, count: int, dummy: int | None = None):
         self.seats = [Seat() for _ in range(count)]
         self.dummy = dummy  # the Trichu Table's seat: played by the round's dealer, never taken
-        self.requests: dict[int, Request] = {}
-        self.request_seq = 0  # the last request's id (ids are never reused)
-        self._standins: dict = {}  # seat -> the bot that makes a timed-out person's decision
-        # None: every watcher is a connection here. With Redis (shared.py): the number of
+        self._init_requests()
+        self._init_standins()
+        # None: every watcher is a connection here. With Redis (app/web/cluster/): the number of
         # token-less watchers as last stored, counted apart from the connections.
         self.watchers_apart: int | None = None
         self._teams: list | None = None
@@ -294,7 +228,7 @@ class SeatRules:
         seat = self._check_seat(seat)
         if level is None:
             level = default_level()
-        if not isinstance(level, str) or level not in LEVELS:
+        if not isinstance(level, str) or level not in bot_levels():
             raise Refused("bad_request", f"unknown bot level (known: {', '.join(bot_levels())})")
         target = self.seats[seat]
         if target.owner is not None and target.bot is None:
@@ -313,7 +247,7 @@ class SeatRules:
         self._require_manager(client)
         if level is None:
             level = default_level()
-        if not isinstance(level, str) or level not in LEVELS:
+        if not isinstance(level, str) or level not in bot_levels():
             raise Refused("bad_request", f"unknown bot level (known: {', '.join(bot_levels())})")
         free = self.free_seats()
         if not free:
@@ -348,132 +282,6 @@ class SeatRules:
     def _unbot(self, seat: int):
         self.seats[seat].bot = None
         self.bots.pop(seat, None)
-
-    # -- the host's consent --------------------------------------------------------------
-
-    def ask(self, client, seat, name, new_token_hash: str | None = None) -> Request:
-        """A watcher asks to take over the bot's seat `seat`; one request per connection."""
-        seat = self._check_seat(seat)
-        if self.status != PLAYING:
-            raise Refused("not_now", "seats are asked for during a game; before it, just sit down")
-        who = client.token_hash or new_token_hash
-        if who is None:
-            raise Refused("bad_request", "a seat needs a token")
-        self._check_takeover(seat, self.seat_of(who))
-        name = clean_name(name)
-        self.depart(client)  # a new request replaces the connection's earlier one
-        self.request_seq += 1
-        request = Request(self.request_seq, client.sid, seat, name, who)
-        self.requests[request.id] = request
-        return request
-
-    def answer(self, client, request_id, accept) -> None:
-        """The host accepts or declines a request; an accepted one seats its asker at once."""
-        self._require_manager(client)
-        if type(request_id) is not int or not isinstance(accept, bool):
-            raise Refused("bad_request", "answer needs 'request' (a number) and 'accept' (true or false)")
-        request = self.requests.pop(request_id, None)
-        if request is None:
-            raise Refused("not_found", "this request is no longer open")
-        asker = self.clients.get(request.sid)
-        if not accept or asker is None:
-            return
-        try:
-            self._check_takeover(request.seat, self.seat_of(request.token_hash))
-        except Refused:
-            raise Refused("seat_taken", "this seat is no longer a bot's") from None
-        self._seat_person(request.seat, request.name, request.token_hash)
-        asker.token_hash = request.token_hash
-        self._rebind(request.token_hash)
-
-    def requests_doc(self) -> dict:
-        """The open requests as JSON, kept with the table (every process of a scale-out sees
-        them; a request whose connection is gone is not kept)."""
-        live = [list(astuple(r)) for r in self.requests.values() if r.sid in self.clients]
-        return {"seq": self.request_seq, "open": live}
-
-    def load_requests(self, doc: dict | None) -> None:
-        doc = doc or {}
-        self.request_seq = doc.get("seq", 0)
-        self.requests = {r[0]: Request(*r) for r in doc.get("open", [])}
-
-    def requests_for(self, client) -> dict:
-        """What the page of `client` shows about requests: managers see the open ones,
-        an asker sees its own."""
-        out = {"asked": next((r.seat for r in self.requests.values() if r.sid == client.sid), None)}
-        if self.may_manage(client):
-            # [id, seat, name] triples as tuples: `you` names an audience, so its values hash.
-            out["requests"] = tuple((r.id, r.seat, r.name) for r in self.requests.values())
-        return out
-
-    # -- presence, stand-ins and turn timers -----------------------------------------------
-
-    def settle(self, now: float) -> bool:
-        """After a change: start, keep or clear each seat's grace period and turn timer.
-        True if any of them changed. A damaged table is read-only: nothing changes there."""
-        if self.damaged:
-            return False
-        playing = self.status == PLAYING
-        grace, timer = self.settings["grace"], self.settings["turn_timer"]
-        before = [(s.away_until, s.turn_until, s.turn_for, s.forced) for s in self.seats]
-        for i, seat in enumerate(self.seats):
-            if playing and seat.bot is None and self.away(i):
-                if seat.away_until is None:
-                    seat.away_until = now + grace
-            else:
-                seat.away_until = None
-            due = self._decision(i) if timer and playing and seat.owner and seat.bot is None else None
-            if due is None:
-                seat.turn_until, seat.turn_for, seat.forced = None, None, False
-            elif seat.turn_for != due:
-                seat.turn_until, seat.turn_for, seat.forced = now + timer, due, False
-        return before != [(s.away_until, s.turn_until, s.turn_for, s.forced) for s in self.seats]
-
-    def _decision(self, seat: int) -> str | None:
-        """The basis key of the decision the game waits for from `seat`, or None: the view's
-        `to_act`, the players who act for a pending seat (the Trichu dealer for the Table too)."""
-        view = self.view(None)
-        if view is None or view["game_over"] or seat not in view["to_act"]:
-            return None
-        return self.basis.key_for("play" if view["phase"] == PLAY_PHASE else "grand")
-
-    def next_deadline(self) -> float | None:
-        if self.damaged:
-            return None
-        times = [t for s in self.seats for t in (s.away_until, None if s.forced else s.turn_until)
-                 if t is not None]
-        return min(times, default=None)
-
-    def expire(self, now: float) -> bool:
-        """Act on the deadlines that ran out: a stand-in takes an away person's seat, a
-        timed-out decision goes to the stand-in. True if anything changed."""
-        changed = False
-        for i, seat in enumerate(self.seats if not self.damaged else ()):
-            if seat.away_until is not None and now >= seat.away_until:
-                seat.away_until = None
-                if self.status == PLAYING and seat.bot is None and self.away(i):
-                    self._bot_on(i, default_level())
-                    changed = True
-            if seat.turn_until is not None and not seat.forced and now >= seat.turn_until:
-                seat.forced = True
-                changed = True
-        return changed
-
-    def deciders(self) -> list[tuple[int, object, bool]]:
-        """(seat, bot, forced) for every seat a bot decides for now: bot seats, and seats whose
-        turn timer ran out (forced: only the decision the game waits for)."""
-        out = [(seat, bot, False) for seat, bot in self.bots.items()]
-        for i, seat in enumerate(self.seats):
-            if seat.forced and seat.bot is None:
-                bot = self._standins.get(i)
-                if bot is None:
-                    bot = self._standins[i] = make_bot(default_level(), i, self._bot_rng(i))
-                out.append((i, bot, True))
-        return out
-
-    def decides(self, seat: int, forced: bool) -> bool:
-        """Whether a bot still decides for `seat` (checked again before its answer counts)."""
-        return self.seats[seat].forced if forced else seat in self.bots
 
     def teams(self) -> list:
         """Each seat's team in the current round (the Trichu dealer's changes every round; None

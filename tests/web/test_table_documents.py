@@ -3,8 +3,8 @@
 import dataclasses
 import typing
 
-from app.web.table_docs import SEAT_FIELDS, seat_doc
-from app.web.tables import Seat
+from app.web.table.documents import SEAT_FIELDS, seat_doc
+from app.web.table.table import Seat
 
 PLAIN = {str, float, int, bool, type(None)}
 

@@ -25,12 +25,9 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from .errors import Refused
-
 KINDS = {"grand": "phase", "exchange": "phase", "tichu": "round", "play": "trick", "pass": "trick",
          "gift": "trick"}
 MOVES = ("play", "pass", "gift")  # the log entries that move a trick on
-ID_MAX = 64
 REMEMBER = 16  # answers kept per seat: a retry concerns one of a seat's last few actions
 
 
@@ -50,20 +47,6 @@ def may_act(view: dict | None) -> bool:
     table = view["table"]
     return any(legal["tichu"] or legal["bombs"] for legal in
                (view["legal"], table["legal"] if table and table["legal"] else None) if legal)
-
-
-def check_payload(data: dict, current: int) -> tuple[dict, int, str]:
-    """The action, version and id of an `act`, or refused as a bad request."""
-    action, version, action_id = data.get("action"), data.get("version"), data.get("id")
-    if not isinstance(action, dict):
-        raise Refused("bad_request", "'action' is an object like {\"act\": \"pass\"}")
-    if type(version) is not int or version < 0:
-        raise Refused("bad_request", "'version' is the table version the action was decided on")
-    if version > current:
-        raise Refused("bad_request", "'version' is newer than the table")
-    if not isinstance(action_id, str) or not 0 < len(action_id) <= ID_MAX:
-        raise Refused("bad_request", f"'id' is text of 1 to {ID_MAX} characters, new for every action")
-    return action, version, action_id
 
 
 def keys_of(game, game_no: int, moves: int) -> dict[str, str]:

@@ -3,8 +3,8 @@
 Only tables in use are kept in memory. A table nobody has had open for
 `idle_seconds` is dropped (everything about it is in the store already: every
 accepted change is committed before it is acknowledged) and loaded again from
-the store when someone asks for it by its code. The lobby's list comes from
-the store, so it shows every table, in memory or not.
+the store when someone asks for it by its code. The lobby's list (`lobby.py`) comes
+from the store, so it shows every table, in memory or not.
 """
 
 from __future__ import annotations
@@ -17,15 +17,12 @@ from collections.abc import Callable
 
 from app.engine import RulesetError, get_ruleset
 
-from .store import StoreUnavailable, TableStore
-from .table_docs import new_table
-from .tables import (
+from ..store import StoreUnavailable, TableStore
+from ..table.documents import new_table
+from ..table.table import (
     CODE_ALPHABET,
     CODE_LENGTH,
-    OVER,
-    PLAYING,
     TABLE_NAME_MAX,
-    WAITING,
     Refused,
     Table,
     check_settings,
@@ -33,13 +30,11 @@ from .tables import (
     hash_token,
     new_token,
 )
+from .lobby import Lobby
 
 log = logging.getLogger(__name__)
 
 SWEEP_EVERY = 30.0  # seconds between looks for idle tables
-LOBBY_SCAN = 1000  # the most recently updated tables the lobby's list is chosen from
-LISTED_IDLE = 1800  # seconds: a table without a change for longer leaves the lobby's list
-LOBBY_FRESH = 1.0  # seconds the lobby's list is served from memory
 
 
 def bomb_window_default(config) -> float:
@@ -62,7 +57,7 @@ class Registry:
         self._lock = threading.Lock()
         self._load_lock = threading.Lock()  # one load at a time: never two objects for one table
         self._next_sweep = time.monotonic() + SWEEP_EVERY
-        self._lobby: tuple | None = None  # (fresh until, limit, rows)
+        self.lobby = Lobby(store)  # the list of tables worth joining
 
     def create(self, *, host_name, name=None, ruleset="standard", options=None, listed=True,
                seed=None, settings=None) -> tuple[Table, str]:
@@ -165,47 +160,6 @@ class Registry:
         with self._lock:
             return list(self._tables.values())
 
-    def listed(self, limit: int = 50, now: float | None = None) -> list[dict]:
-        """Tables worth joining, for the lobby: open tables (free seats, somebody sitting)
-        and games being played, each with a change in the last `LISTED_IDLE` seconds; open
-        ones first, the most recently active first. Tables nobody sat down at (however many
-        one client creates), full or finished ones and quiet ones cannot push real ones out.
-
-        Read from the store again once a line changed, else at most every LOBBY_FRESH seconds
-        (every open lobby asks every few seconds). `now` (epoch seconds): as of then, uncached."""
-        if now is not None:
-            return self._lobby_rows(limit, now)
-        fresh = time.monotonic()
-        cached = self._lobby
-        if cached is not None and cached[0] > fresh and cached[1] == limit:
-            return cached[2]
-        rows = self._lobby_rows(limit, time.time())
-        self._lobby = (fresh + LOBBY_FRESH, limit, rows)
-        return rows
-
-    def lobby_changed(self) -> None:
-        """A table's lobby line changed: the next list is read anew."""
-        self._lobby = None
-
-    def _lobby_rows(self, limit: int, now: float) -> list[dict]:
-        rows = []
-        for info in self.store.list_tables(listed_only=True, limit=LOBBY_SCAN):
-            summary = info.summary
-            if info.damaged or now - info.updated >= LISTED_IDLE:
-                continue
-            status = summary.get("status")
-            if status == WAITING:
-                people = summary.get("people", sum(1 for p in summary.get("players", ())
-                                                   if p and not p.startswith("bot (")))
-                if not (summary.get("free") and people):
-                    continue
-            elif status != PLAYING:
-                continue
-            rows.append({**summary, "updated": info.updated})
-        rank = {WAITING: 0, PLAYING: 1}
-        rows.sort(key=lambda row: (rank[row["status"]], -row["updated"]))
-        return rows[:limit]
-
     # -- keeping memory for tables in use -------------------------------------------------------
 
     def sweep(self, now: float | None = None, force: bool = False) -> list[str]:
@@ -236,4 +190,4 @@ class Registry:
         return dropped
 
 
-__all__ = ["Registry", "OVER", "PLAYING", "WAITING"]
+__all__ = ["Registry"]

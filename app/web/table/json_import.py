@@ -15,8 +15,8 @@ import json
 import logging
 from pathlib import Path
 
-from .store import Change, StoredTable, StoreUnavailable, TableStore
-from .table_docs import META_FORMAT, new_table, replay_game, summary_of
+from ..store import Change, StoredTable, StoreUnavailable, TableStore
+from .documents import META_FORMAT, new_table, replay_game, summary_of
 
 log = logging.getLogger(__name__)
 

@@ -1,0 +1,12 @@
+"""The tables being played in this process, and what moves them.
+
+`registry.py` keeps the tables in use in memory by code (loading them from the store,
+dropping idle ones) and `lobby.py` lists the tables worth joining; `hub.py` is where an
+accepted change becomes a new version: stored (`saving.py`), then sent to every
+connection as its patch (`protocol` at the root); `bots_runner.py` schedules the bots'
+turns and `bot_turns.py` makes one; `timers.py` watches deadlines, `clocks.py` says what
+time it is, `presence.py` gathers watchers' comings and goings.
+
+It may import `table`, `store`, the foundations, the engine and the bots; never `wire`,
+`pages` or `cluster` (which builds on it).
+"""

@@ -1,0 +1,31 @@
+"""The bots a table can seat: the levels on offer, the one chosen by default, and a bot made
+for a seat (never failing: a level that cannot be built gives SimpleBot)."""
+
+from __future__ import annotations
+
+import random
+
+from app.bots import LEVELS, SimpleBot
+
+BOT_PREFERENCE = ("hard", "normal", "easy", "greedy")  # the best level first
+
+
+def bot_levels() -> list[str]:
+    """The bot levels available now (read each time: levels are added as bots improve)."""
+    return list(LEVELS)
+
+
+def default_level() -> str:
+    levels = bot_levels()
+    for level in BOT_PREFERENCE:
+        if level in levels:
+            return level
+    return levels[-1]
+
+
+def make_bot(level: str, seat: int, rng: random.Random):
+    cls = LEVELS.get(level, SimpleBot)
+    try:
+        return cls(seat, rng=rng)
+    except Exception:  # a bot that cannot be built must not stop the table
+        return SimpleBot(seat, rng=rng)
