@@ -11,7 +11,7 @@ malloc's bytes in use grew from 30 to 42 MB in 3 minutes with the cache and stay
 The cache is a glibc tunable, read only when a process starts: `python -m app` starts
 itself again with `GLIBC_TUNABLES=glibc.malloc.tcache_count=0` added (same pid, so
 whoever started it still holds it); gunicorn run by hand gets it from its environment
-(README "Production"). `TICHU_MALLOC_TUNE=0` keeps glibc's default.
+(docs/operations.md). `TICHU_MALLOC_TUNE=0` keeps glibc's default.
 """
 
 from __future__ import annotations

@@ -363,7 +363,7 @@ def start_server(args, port: int, data_dir: str) -> subprocess.Popen:
            "TICHU_PERSIST": "0" if args.no_persist else "1", "TICHU_LIMITS": BENCH_LIMITS,
            "TICHU_ASYNC_MODE": args.mode, "TICHU_BOMB_WINDOW": "0", **getattr(args, "env", {})}
     if args.server == "gunicorn" and malloc_tune.wanted(env):
-        env = malloc_tune.tuned_environ(env)  # as README "Production" runs it (python -m app: itself)
+        env = malloc_tune.tuned_environ(env)  # as docs/operations.md runs it (python -m app: itself)
     target = getattr(args, "app", "app.web.server:create_app()")  # soak_bench --trace: another
     if args.server == "gunicorn":
         worker = ["-k", "gevent", "--worker-connections", str(args.threads)] if args.mode == "gevent" \

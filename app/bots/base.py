@@ -65,7 +65,7 @@ Loading
     `app.bots.load_bot("normal")` gives a built-in level (`app.bots.LEVELS`),
     `app.bots.load_bot("package.module:Class")` any `Bot` subclass by import
     path; `python -m app.bots arena --a package.module:Class --b hard` pits it
-    against ours. README, "Bots", has a complete small example.
+    against ours. docs/bots.md has a complete small example.
 """
 
 from __future__ import annotations

@@ -16,6 +16,9 @@ Two kinds of vectors per ruleset (docs/conformance.md describes the files):
 Everything is generated from the engine's public functions (`list_plays`, `replay`, random
 legal play) with fixed seeds, for every ruleset in the registry and, besides the
 defaults, for each option value, so rulesets that land later get vectors on the next run.
+
+It writes and checks both kinds, and their command line, in one module: a vector's
+writer and its checker must agree field by field, which is easiest to see side by side.
 """
 
 from __future__ import annotations

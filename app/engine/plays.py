@@ -8,6 +8,9 @@ Cards are bitmasks and plays plain tuples (see combos), because this is the
 hot path of every bot and of the random-play tests. Each kind has its own
 generator that takes the value to beat and, for stairs and straights, the
 length, so following a trick builds only what could be legal.
+
+One module for all kinds, at some length, because the generators share their bitmask
+helpers and the hot loop's local names; split up they would cost a call per kind.
 """
 
 from __future__ import annotations

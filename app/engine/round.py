@@ -17,6 +17,10 @@ was. The play phase follows RULES.md A6-A18 and RECORD_FORMAT.md:
   then any other seat may bomb onto it;
 - a trick won by the Dragon waits for its `gift` (`gift_from`); meanwhile only
   bombs may be played, the Dragon's own player included.
+
+Longer than our other modules on purpose: the round is one state machine, and its
+phases share the state they check and change; split across files, a rule's checks
+would sit apart from the change they guard.
 """
 
 from __future__ import annotations

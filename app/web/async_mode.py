@@ -1,7 +1,7 @@
 """How the server waits on its connections: Flask-SocketIO's async mode, pinned explicitly.
 
 - `gevent` (what `python -m app` runs unless `TICHU_ASYNC_MODE` says otherwise;
-  chosen by bench/growth_bench.py's numbers, README "Benchmarks"): one thread, a
+  chosen by bench/growth_bench.py's numbers, docs/benchmarks.md): one thread, a
   greenlet per connection and event, gevent's own WSGI server with
   simple-websocket; the standard library is monkey-patched before anything else
   is imported (`app/__main__.py`), so the web layer's locks, threads and queues

@@ -1,4 +1,4 @@
-"""The bot of README's "Write your own bot" section, loaded by import path in the tests."""
+"""The bot of docs/bots.md's "Write your own bot" section, loaded by import path in the tests."""
 
 from app.bots import Bot
 from app.bots.base import act_for_hands

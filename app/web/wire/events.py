@@ -73,8 +73,13 @@ def _at_table(sid: str) -> bool:
     return _hub().table_of(sid)[1] is not None
 
 
-def _commit(table) -> dict:
-    return _ok(_hub().commit(table))
+def _change(method: str, *args, **kwargs) -> dict:
+    """The connection's table changed by one of its methods (the client first), then
+    committed, all under the table's lock: the hub stores it and tells everybody."""
+    table, client = _current()
+    with table.lock:
+        getattr(table, method)(client, *args, **kwargs)
+        return _ok(_hub().commit(table))
 
 
 # -- joining and watching ---------------------------------------------------------------
@@ -170,42 +175,27 @@ def ask(data):
 
 @on("answer", schemas.ANSWER)
 def answer(data):
-    table, client = _current()
-    with table.lock:
-        table.answer(client, data["request"], data["accept"])
-        return _commit(table)
+    return _change("answer", data["request"], data["accept"])
 
 
 @on("stand", schemas.NOTHING)
 def stand(_data):
-    table, client = _current()
-    with table.lock:
-        table.stand(client)
-        return _commit(table)
+    return _change("stand")
 
 
 @on("bot", schemas.BOT)
 def bot(data):
-    table, client = _current()
-    with table.lock:
-        table.set_bot(client, data["seat"], data["level"])
-        return _commit(table)
+    return _change("set_bot", data["seat"], data["level"])
 
 
 @on("fill", schemas.FILL)
 def fill(data):
-    table, client = _current()
-    with table.lock:
-        table.fill_bots(client, data["level"])
-        return _commit(table)
+    return _change("fill_bots", data["level"])
 
 
 @on("free", schemas.FREE)
 def free(data):
-    table, client = _current()
-    with table.lock:
-        table.free_seat(client, data["seat"])
-        return _commit(table)
+    return _change("free_seat", data["seat"])
 
 
 # -- the game ---------------------------------------------------------------------------
@@ -213,18 +203,12 @@ def free(data):
 
 @on("start", schemas.NOTHING)
 def start(_data):
-    table, client = _current()
-    with table.lock:
-        table.start(client)
-        return _commit(table)
+    return _change("start")
 
 
 @on("new_game", schemas.NOTHING)
 def new_game(_data):
-    table, client = _current()
-    with table.lock:
-        table.new_game(client)
-        return _commit(table)
+    return _change("new_game")
 
 
 @on("act", schemas.ACT)
@@ -259,18 +243,12 @@ def act(data):
 
 @on("hold", schemas.NOTHING)
 def hold(_data):
-    table, client = _current()
-    with table.lock:
-        table.start_hold(client, _hub().clock())
-        return _commit(table)
+    return _change("start_hold", _hub().clock())
 
 
 @on("release", schemas.NOTHING)
 def release(_data):
-    table, client = _current()
-    with table.lock:
-        table.end_hold(client)
-        return _commit(table)
+    return _change("end_hold")
 
 
 # -- chat -------------------------------------------------------------------------------
@@ -278,12 +256,9 @@ def release(_data):
 
 @on("chat", schemas.CHAT)
 def chat(data):
-    table, client = _current()
     sid, limits = request.sid, current_app.extensions["tichu_limits"]
-    with table.lock:
-        table.say(client, data["text"], data["quick"], data["name"],
-                  charge=lambda: limits.charge("chat", sid=sid))
-        return _commit(table)
+    return _change("say", data["text"], data["quick"], data["name"],
+                   charge=lambda: limits.charge("chat", sid=sid))
 
 
 # -- helpers ------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """The servers `python -m app` runs: production grade, one process of the game.
 
 - threading mode: gunicorn, embedded (one gthread worker, a thread per connection),
-  exactly what the README's Production section runs by hand. The worker dies with
+  exactly what docs/operations.md runs by hand. The worker dies with
   the gunicorn master, even on `kill -9` (Linux: the parent-death signal), so the
   process you start is the one you stop.
 - gevent mode (`TICHU_ASYNC_MODE=gevent`): gevent's WSGI server in this process.
