@@ -13,18 +13,22 @@ from __future__ import annotations
 import json
 import random
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from app.engine import Game
 from app.engine.bsw import BSW_OPTIONS, decode_bsw, import_bsw, looks_like_bsw
+from app.engine.cli import main
 from app.engine.record import parse_record, replay
 from app.engine.simulate import play_random_round
 
 from .bsw_writer import NAMES, random_game, write_game
 from .helpers import LONG_STRAIGHT, gift, hand, pass_, play, table
 
+ROOT = Path(__file__).resolve().parents[2]
 LOGS = Path(__file__).resolve().parent / "bsw_logs"
 
 
@@ -702,3 +706,65 @@ def test_logs_malformed():
 def test_logs_not_a_log():
     text = (LOGS / "not_a_log.tch").read_text(encoding="utf-8")
     assert import_bsw(text).exit_code == 2
+
+
+# -- the command line ------------------------------------------------------------------
+
+
+def engine(*args, stdin=""):
+    return subprocess.run([sys.executable, "-m", "app.engine", *args], input=stdin, cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_import_bsw_process_writes_a_record_that_replay_accepts():
+    path = LOGS / "four_rounds.tch"
+    proc = engine("import-bsw", str(path))
+    assert proc.returncode == 0, proc.stderr
+    summary = json.loads(proc.stderr)
+    assert summary["ok"] is True and summary["rounds"] == 4 and summary["diagnostics"] == []
+    again = engine("replay", "-", stdin=proc.stdout)
+    assert again.returncode == 0, again.stdout
+    result = json.loads(again.stdout)
+    assert result["ok"] and [r["scores"] for r in result["rounds"]] == \
+        printed_scores(path.read_text(encoding="utf-8"))
+
+
+def run_cli(capsys, *args):
+    code = main(["import-bsw", *map(str, args)])
+    out, err = capsys.readouterr()
+    return code, out, json.loads(err)
+
+
+def test_cli_output_file_round_and_anonymous(tmp_path, capsys):
+    log = LOGS / "four_rounds.tch"
+    target = tmp_path / "game.json"
+    code, out, summary = run_cli(capsys, log, "-o", target, "--round", 1, "--anonymous")
+    assert (code, out) == (0, "")
+    assert (summary["round"], summary["rounds"]) == (1, 1)
+    record = json.loads(target.read_text(encoding="utf-8"))
+    assert record["players"] == ["Seat 0", "Seat 1", "Seat 2", "Seat 3"]
+    whole = import_bsw(log.read_text(encoding="utf-8")).record
+    assert record["rounds"][0]["actions"] == whole["rounds"][1]["actions"]
+
+
+def test_cli_exit_1_writes_the_rounds_before(tmp_path, capsys):
+    code, out, summary = run_cli(capsys, LOGS / "malformed.tch")
+    assert code == 1 and summary["ok"] is False
+    assert len(json.loads(out)["rounds"]) == 1
+    assert summary["diagnostics"][0]["code"] == "unreadable_line"
+
+
+def test_cli_exit_2_writes_nothing(tmp_path, capsys):
+    target = tmp_path / "out.json"
+    for path in [LOGS / "not_a_log.tch", tmp_path / "missing.tch"]:
+        code, out, summary = run_cli(capsys, path, "-o", target)
+        assert (code, out) == (2, "") and summary["ok"] is False
+        assert summary["diagnostics"][0]["level"] == "error" and summary["diagnostics"][0]["message"]
+        assert not target.exists()
+    code, out, summary = run_cli(capsys, LOGS / "four_rounds.tch", "--round", 9)
+    assert (code, out) == (2, "") and summary["diagnostics"][0]["code"] == "no_such_round"
+
+
+def test_cli_round_that_cannot_be_imported_writes_nothing(tmp_path, capsys):
+    code, out, summary = run_cli(capsys, LOGS / "malformed.tch", "--round", 1)
+    assert (code, out) == (1, "") and summary["rounds"] == 0
