@@ -10,6 +10,7 @@ bsw_logs/ were made the same way and changed by hand where a case needs it
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import re
@@ -669,6 +670,39 @@ def test_a_nickname_with_a_no_break_space_and_windows_line_ends():
     assert_same_rounds(game.rounds[:1], result.record)
 
 
+def test_damaged_logs_never_crash_the_import():
+    """Lines deleted, swapped, cut short or replaced by stray ones: always an answer, never an
+    exception; a round that is imported still replays to its printed score."""
+    rng = random.Random(21)
+    texts = [write_game(random_game(seed, rounds=2, bomb_rate=0.3, tichu_rate=0.05)) for seed in (22, 23)]
+    stray = ["", "(9)x: RA", "passt.", "Wunsch:", "Drache an: (2)cleo", "Ergebnis: a - b", "BOMBE: (1)",
+             "Tichu: (0)anna", "Grosses Tichu: (3)dino", "Schupfen:", "--END GAME--", "(3)dino: Hu",
+             "---------------Rundenverlauf------------------",
+             "---------------Gr.Tichukarten------------------"]
+    for _ in range(150):
+        lines = rng.choice(texts).split("\n")
+        for _ in range(rng.randint(1, 3)):
+            at = rng.randrange(len(lines))
+            kind = rng.randrange(4)
+            if kind == 0:
+                del lines[at]
+            elif kind == 1:
+                lines.insert(at, rng.choice(stray))
+            elif kind == 2:
+                other = rng.randrange(len(lines))
+                lines[at], lines[other] = lines[other], lines[at]
+            else:
+                lines[at] = lines[at][:rng.randrange(len(lines[at]) + 1)]
+            lines = lines or [""]
+        text = "\n".join(lines)
+        result = import_bsw(text)
+        assert all(d.message and d.level in ("error", "note") for d in result.diagnostics)
+        assert result.exit_code in (0, 1, 2) and (result.record is None) == result.refused
+        if result.record is not None and result.record["rounds"]:
+            scores = [r["scores"] for r in replay(result.record)["rounds"]]
+            assert len(scores) == result.rounds and None not in scores
+
+
 # -- the files under bsw_logs/ -----------------------------------------------------------
 
 
@@ -763,6 +797,14 @@ def test_cli_exit_2_writes_nothing(tmp_path, capsys):
         assert not target.exists()
     code, out, summary = run_cli(capsys, LOGS / "four_rounds.tch", "--round", 9)
     assert (code, out) == (2, "") and summary["diagnostics"][0]["code"] == "no_such_round"
+
+
+def test_cli_reads_standard_input(monkeypatch, capsys):
+    data = (LOGS / "cut_off.tch").read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    code, out, summary = run_cli(capsys, "-")
+    assert code == 0 and summary["rounds"] == 2 == len(json.loads(out)["rounds"])
+    assert [d["code"] for d in summary["diagnostics"]] == ["incomplete_round"]
 
 
 def test_cli_round_that_cannot_be_imported_writes_nothing(tmp_path, capsys):

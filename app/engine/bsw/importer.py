@@ -10,6 +10,7 @@ at an `--END GAME--` line, or where our rules end the game and the log goes on
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..record import FORMAT, replay
@@ -18,6 +19,8 @@ from ..scoring import game_winner
 from .convert import BSW_OPTIONS, OK, REDEALT, convert_round
 from .diagnostics import ERROR, Diagnostic, error, note
 from .parse import is_round_header, parse_log, split_lines
+
+_LEADING_BLANKS = re.compile(r"[\ufeff\s]*")
 
 
 @dataclass
@@ -53,8 +56,8 @@ def looks_like_bsw(text) -> bool:
     ---------------Gr.Tichukarten------------------ line of a first round."""
     if not isinstance(text, str):
         return False
-    body = text.lstrip("\ufeff \t\r\n")
-    return is_round_header(split_lines(body[:200])[0]) if body else False
+    start = _LEADING_BLANKS.match(text).end()  # only the start is looked at: an upload may be large
+    return bool(text[start:]) and is_round_header(split_lines(text[start:start + 200])[0])
 
 
 def decode_bsw(data: bytes) -> str:
