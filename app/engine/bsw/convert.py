@@ -109,7 +109,7 @@ def convert_round(parsed: ParsedRound, last_line: int, anonymous: bool = False) 
                 f"game's end follows at line {parsed.broken_at} before its Ergebnis", parsed.broken_at))
         return out
     try:
-        _Replayer(parsed, anonymous, out).run()
+        _Replayer(parsed, out).run()
     except _Stop as stop:
         out.diagnostics.append(stop.diagnostic)
         out.status = FAILED
@@ -142,9 +142,8 @@ def _nickname_notes(parsed: ParsedRound, anonymous: bool) -> list:
 class _Replayer:
     """Plays one round's events on the engine, building its actions."""
 
-    def __init__(self, parsed: ParsedRound, anonymous: bool, out: RoundImport):
+    def __init__(self, parsed: ParsedRound, out: RoundImport):
         self.parsed = parsed
-        self.anonymous = anonymous
         self.out = out
         self.rules = Rules.of("standard", BSW_OPTIONS)
         self.deck = self.rules.deck
