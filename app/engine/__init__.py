@@ -8,6 +8,8 @@ Public API:
 - `replay(record)`, `export_record(game)`: the public record format.
 - `candidate_plays`, `turn_plays`, `bombs_beating`: legal-play listing on bitmasks.
 - Errors: `EngineError` (a `ValueError` with `code` and `message`) and its kinds.
+- Brettspielwelt logs into records: the subpackage `app.engine.bsw` (`looks_like_bsw`,
+  `import_bsw`; docs/bsw-import.md).
 
 The names are imported from their modules on first use, so `python -m app.engine plays`
 starts without loading the state machine it does not need.

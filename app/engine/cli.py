@@ -1,4 +1,5 @@
-"""The engine's command line (RECORD_FORMAT.md): `replay RECORD.json` and `plays [--count]`."""
+"""The engine's command line (RECORD_FORMAT.md): `replay RECORD.json`, `plays [--count]`, and
+`import-bsw LOG.tch` (docs/bsw-import.md)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,45 @@ def run_replay(path: str, out=None) -> int:
         return _malformed(exc.message, out)
     print(_dump(result), file=out)
     return 0 if result["ok"] else 1
+
+
+def run_import_bsw(path: str, output: str | None = None, *, game: int = 0, round_index: int | None = None,
+                   anonymous: bool = False, out=None, err=None) -> int:
+    """Import a BSW log: the record on `out` (or into `output`), the summary as one JSON line on
+    `err`. Exit 0: all imported; 1: the record stops before a round that could not be imported
+    (or that round, asked for alone, is not written); 2: nothing written."""
+    out, err = out or sys.stdout, err or sys.stderr
+    from .bsw import ImportResult, decode_bsw, import_bsw  # here: `plays` starts without it
+    from .bsw.diagnostics import error
+
+    try:
+        if path == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            data = stream.read() if stream is not None else sys.stdin.read().encode("utf-8")
+        else:
+            with open(path, "rb") as fh:
+                data = fh.read()
+    except OSError as exc:
+        result = ImportResult(None, [error("unreadable_file", f"cannot read {path}: {exc}")], refused=True)
+    else:
+        result = import_bsw(decode_bsw(data), anonymous, game=game, round=round_index)
+    code = result.exit_code
+    if result.record is not None:
+        text = _dump(result.record)
+        if output is None:
+            print(text, file=out)
+        else:
+            try:
+                with open(output, "w", encoding="utf-8") as fh:
+                    fh.write(text + "\n")
+            except OSError as exc:
+                result.diagnostics.append(error("unwritable_file", f"cannot write {output}: {exc}"))
+                code = 2
+    summary = result.summary()
+    if code == 2:
+        summary["ok"] = False
+    print(_dump(summary), file=err)
+    return code
 
 
 def _line_batches(inp):
@@ -102,7 +142,19 @@ def main(argv=None) -> int:
     rp.add_argument("record", help="the record's path, or - for standard input")
     pp = sub.add_parser("plays", help="list the legal plays of positions read as JSON lines")
     pp.add_argument("--count", action="store_true", help="print only how many plays there are")
+    ip = sub.add_parser("import-bsw", help="import a Brettspielwelt Tichu log (.tch) as a game record")
+    ip.add_argument("log", help="the log's path, or - for standard input")
+    ip.add_argument("-o", "--output", metavar="FILE", help="write the record here, not to standard output")
+    ip.add_argument("--round", type=int, metavar="R", dest="round_index",
+                    help="only round R of the game (counted from 0), as a record of its own")
+    ip.add_argument("--game", type=int, default=0, metavar="G",
+                    help="the game to import where the file holds several (counted from 0; default 0)")
+    ip.add_argument("--anonymous", action="store_true",
+                    help="name the seats Seat 0 .. Seat 3 instead of by their BSW nicknames")
     args = parser.parse_args(argv)
     if args.command == "replay":
         return run_replay(args.record)
+    if args.command == "import-bsw":
+        return run_import_bsw(args.log, args.output, game=args.game, round_index=args.round_index,
+                              anonymous=args.anonymous)
     return run_plays(args.count)
