@@ -66,3 +66,23 @@ def test_a_foreign_file_gets_a_clear_message(server, contexts, tmp_path):
     expect(page.get_by_role("alert")).to_contain_text("it is not JSON")
     page.goto(server + "/replay?table=NOPE1")
     expect(page.get_by_role("alert")).to_contain_text("There is no finished game to replay at this table.")
+
+
+BSW_LOGS = __import__("pathlib").Path(__file__).resolve().parents[1] / "tests" / "engine" / "bsw_logs"
+
+
+def test_a_brettspielwelt_log_opens_in_the_viewer(server, contexts):
+    page = contexts(**PHONE).new_page()
+    page.goto(server + "/replay")
+    page.set_input_files("#record-file", str(BSW_LOGS / "four_rounds.tch"))
+    expect(page.locator(".replay-action")).to_have_text("The deal")
+    expect(page.locator(".replay-seat")).to_have_count(4)
+    expect(page.locator(".replay-source")).to_have_text("four_rounds.tch")
+    page.get_by_role("button", name="End of the round").click()
+    expect(page.locator(".replay-message.info")).to_have_text("The round is over.")
+    # A log that breaks off: the rounds before it open, and the page says where it stopped.
+    page.set_input_files("#record-file", str(BSW_LOGS / "malformed.tch"))
+    expect(page.get_by_role("alert")).to_contain_text("The import stops at round")
+    expect(page.locator(".replay-action")).to_have_text("The deal")
+    page.set_input_files("#record-file", str(BSW_LOGS / "not_a_log.tch"))
+    expect(page.get_by_role("alert")).to_contain_text("This file is not a Brettspielwelt log we can read.")

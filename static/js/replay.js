@@ -8,7 +8,7 @@ import { cardRow } from "./cards.js";
 
 const root = document.getElementById("app");
 const params = new URLSearchParams(location.search);
-const state = { record: null, data: null, at: 0, source: "" };
+const state = { record: null, data: null, at: 0, source: "", imported: [] };
 
 function seatName(seat) {
   const table = state.data && state.data.geometry.table;
@@ -48,21 +48,50 @@ function openRecord(text, source) {
   } catch (err) {
     return show(message(t("This file is not a game record we can read: {why}", { why: t("it is not JSON") })));
   }
+  state.imported = [];
   state.record = record;
   state.source = source;
   loadRound(0);
 }
 
+// A Brettspielwelt log: the server imports it into a record (every round replayed with
+// full rule checks, its printed result compared) and says where and why it stopped.
+async function openLog(file) {
+  let answer;
+  try {
+    const response = await fetch("/api/replay/bsw", { method: "POST", body: file });
+    answer = await response.json();
+  } catch (err) {
+    answer = { ok: false, message: t("The server did not answer. Please try again.") };
+  }
+  if (!answer.ok) {
+    return show(message(answer.code === "not_a_log"
+      ? t("This file is not a Brettspielwelt log we can read.") : answer.message || t("That did not work.")));
+  }
+  state.record = answer.record;
+  state.source = file.name;
+  state.imported = answer.diagnostics.map((d) => message(d.level === "error"
+    ? t("The import stops at round {n}, line {line} of the log ({why}); the rounds before it are here.",
+      { n: (d.round ?? 0) + 1, line: d.line ?? "?", why: d.message })
+    : t("Note on the log: {why}", { why: d.message }), d.level === "error" ? "error" : "info"));
+  loadRound(0);
+}
+
+function isLog(file, text) {
+  return /\.tch$/i.test(file.name) || text.trimStart().startsWith("---------------Gr.Tichukarten");
+}
+
 function picker() {
-  const input = h("input", { type: "file", id: "record-file", accept: ".json,application/json",
+  const input = h("input", { type: "file", id: "record-file", accept: ".json,.tch,application/json,text/plain",
     onchange: () => {
       const file = input.files && input.files[0];
       if (!file) return;
       if (file.size > 2 * 1024 * 1024) return show(message(t("This file is too large for a game record.")));
-      file.text().then((text) => openRecord(text, file.name));
+      file.text().then((text) => (isLog(file, text) ? openLog(file) : openRecord(text, file.name)));
     } });
   return h("section", { class: "replay-open" },
-    h("label", { for: "record-file" }, t("Open a game record (a .json file downloaded from a table)")),
+    h("label", { for: "record-file" },
+      t("Open a game record (a .json file downloaded from a table, or a Brettspielwelt .tch log)")),
     input);
 }
 
@@ -174,6 +203,7 @@ function draw() {
   if (frame.phase === "over") notes.push(message(t("The round is over."), "info"));
   show(
     h("p", { class: "replay-source" }, state.source),
+    ...state.imported,
     controls(),
     h("p", { class: "replay-action", "aria-live": "polite" }, actionText(frame.action)),
     ...notes,

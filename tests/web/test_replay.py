@@ -66,3 +66,40 @@ def test_a_round_out_of_range_and_a_huge_file_are_refused(app, http, player, hub
     huge = b'{"record": "' + b"x" * (3 * 1024 * 1024) + b'"}'
     resp = post(http, huge)
     assert resp.status_code == 413 and resp.get_json()["code"] == "too_large"
+
+
+# -- Brettspielwelt logs ------------------------------------------------------------------
+
+BSW_LOGS = __import__("pathlib").Path(__file__).resolve().parents[1] / "engine" / "bsw_logs"
+
+
+def post_log(http, data: bytes, query: str = ""):
+    return http.post("/api/replay/bsw" + query, data=data, content_type="text/plain")
+
+
+def test_a_bsw_log_opens_as_a_record_that_replays(http):
+    answer = post_log(http, (BSW_LOGS / "four_rounds.tch").read_bytes()).get_json()
+    assert answer["ok"] and answer["complete"] and answer["diagnostics"] == []
+    record = answer["record"]
+    assert len(record["rounds"]) == 4 and record["players"] == ["anna", "bert", "cleo", "dino"]
+    for r in range(4):
+        frames = post(http, {"record": record, "round": r}).get_json()
+        assert frames["ok"] and frames["error"] is None, frames
+    anonymous = post_log(http, (BSW_LOGS / "four_rounds.tch").read_bytes(), "?anonymous=1").get_json()
+    assert "anna" not in json.dumps(anonymous)
+
+
+def test_a_bsw_log_that_breaks_off_says_where_and_keeps_the_rounds_before(http):
+    answer = post_log(http, (BSW_LOGS / "malformed.tch").read_bytes()).get_json()
+    assert answer["ok"] and not answer["complete"]
+    errors = [d for d in answer["diagnostics"] if d["level"] == "error"]
+    assert len(errors) == 1 and errors[0]["line"] and errors[0]["message"]
+    assert len(answer["record"]["rounds"]) == errors[0]["round"]  # the rounds before it
+
+
+def test_what_is_not_a_bsw_log_is_refused_in_words(http):
+    for data in ((BSW_LOGS / "not_a_log.tch").read_bytes(), b"", b"\xff\xfe\x00garbage", b"{}"):
+        resp = post_log(http, data)
+        assert resp.status_code == 400 and resp.get_json()["code"] == "not_a_log", data
+    assert post_log(http, b"-" * (129 * 1024)).status_code == 413
+    assert post_log(http, (BSW_LOGS / "four_rounds.tch").read_bytes(), "?game=x").status_code == 400

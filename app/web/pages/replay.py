@@ -6,6 +6,12 @@ holds only completed rounds). It posts the record with a round number to
 `/api/replay`, which replays it with the engine's full rule checks and answers
 that round's frames (every hand open: a record is public). The endpoint keeps
 nothing. A malformed or foreign file gets a clear refusal, never a server error.
+
+A Brettspielwelt log (`.tch`) opens the same way: the page posts its bytes to
+`/api/replay/bsw`, which imports it (`app.engine.bsw`: every round replayed with full
+rule checks and its printed result compared) and answers the record with what the
+import had to say (a round it stopped at, with its line and reason; notes); the page
+then shows that record like any other. Nicknames are kept unless `?anonymous=1`.
 """
 
 from __future__ import annotations
@@ -15,9 +21,13 @@ import json
 from flask import Flask, jsonify, render_template, request
 
 from app.engine import EngineError
+from app.engine.bsw import decode_bsw, import_bsw
 from app.engine.frames import replay_frames
 
 MAX_RECORD_BYTES = 2 * 1024 * 1024  # a whole long game is far below this
+# A BSW round is about 2.3 kB and takes about 5 ms to import: this bounds an upload to
+# about 55 rounds (several games) and a few hundred ms of the server's time.
+MAX_LOG_BYTES = 128 * 1024
 
 
 def _refuse(code: str, message: str, status: int = 400):
@@ -54,3 +64,23 @@ def register(app: Flask, page_config) -> None:
         except RecursionError:
             return _refuse("bad_record", "this file is not a game record (nested too deeply)")
         return jsonify(ok=True, **frames)
+
+    @app.post("/api/replay/bsw")
+    def import_bsw_api():
+        too_large = _refuse("too_large", f"a Brettspielwelt log has at most {MAX_LOG_BYTES // 1024} kB "
+                                         "here; cut the file into its games", 413)
+        if (request.content_length or 0) > MAX_LOG_BYTES:
+            return too_large
+        raw = request.get_data(cache=False, as_text=False)
+        if len(raw) > MAX_LOG_BYTES:
+            return too_large
+        game = request.args.get("game", "0")
+        if not game.isdigit() or len(game) > 4:
+            return _refuse("bad_request", "'game' is the number of a game in the file, from 0")
+        result = import_bsw(decode_bsw(raw), request.args.get("anonymous") == "1", game=int(game))
+        diagnostics = [d.as_dict() for d in result.diagnostics]
+        if result.record is None:
+            why = diagnostics[0]["message"] if diagnostics else "nothing in it could be imported"
+            return _refuse("not_a_log", f"this file is not a Brettspielwelt log we can read: {why}")
+        return jsonify(ok=True, record=result.record, complete=result.ok, games=result.games,
+                       game=result.game, diagnostics=diagnostics)
