@@ -84,3 +84,9 @@ def test_pages_and_json_answers_are_compressed_too(http):
     icon = http.get("/static/favicon.svg", headers={"Accept-Encoding": "gzip"})
     assert icon.headers.get("Content-Encoding") is None
     assert icon.data == (STATIC / "favicon.svg").read_bytes()
+
+
+def test_a_file_name_the_file_system_refuses_is_not_found(http):
+    # Longer than a name may be (255 bytes on most file systems): once a 500 with a traceback.
+    assert http.get("/static/" + "long" * 100).status_code == 404
+    assert http.get("/static/js/" + "x" * 5000 + ".js").status_code == 404

@@ -71,11 +71,11 @@ class LeanAssets:
     def serve(self, filename: str):
         try:
             path = (self.folder / filename).resolve()
-        except (OSError, ValueError):
+            if self.folder not in path.parents or not path.is_file():
+                abort(404)
+            mtime, data, packed = self.body(path)
+        except (OSError, ValueError):  # a name the file system refuses (too long, ...): no such file
             abort(404)
-        if self.folder not in path.parents or not path.is_file():
-            abort(404)
-        mtime, data, packed = self.body(path)
         etag = f"{mtime:x}-{len(data):x}"
         mimetype = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         if path.suffix == ".js":

@@ -39,9 +39,22 @@ Thread safety: every method may be called from any thread at any time.
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+
+
+def json_text(value) -> str:
+    """A document as JSON text every store can keep: UTF-8 characters as they are, and
+    escaped (as JSON's \\u) only where UTF-8 cannot encode them, a lone surrogate say, so
+    text that reached a table by any path is stored, never half-written."""
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return json.dumps(value, separators=(",", ":"))
+    return text
 
 
 class StoreError(Exception):

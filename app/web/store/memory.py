@@ -9,11 +9,7 @@ from __future__ import annotations
 import json
 import threading
 
-from .base import Change, StoredTable, TableInfo, TableStore, VersionConflict
-
-
-def _text(value) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+from .base import Change, StoredTable, TableInfo, TableStore, VersionConflict, json_text
 
 
 class MemoryStore(TableStore):
@@ -25,9 +21,9 @@ class MemoryStore(TableStore):
         self._logs: dict[str, dict[int, list[str]]] = {}  # code -> game -> actions (JSON text)
 
     def commit(self, code: str, expected: int, change: Change) -> None:
-        meta = None if change.meta is None else _text(change.meta)
-        summary = None if change.summary is None else _text(change.summary)
-        actions = [(game, _text(action)) for game, action in change.actions]
+        meta = None if change.meta is None else json_text(change.meta)
+        summary = None if change.summary is None else json_text(change.summary)
+        actions = [(game, json_text(action)) for game, action in change.actions]
         with self._lock:
             row = self._rows.get(code)
             actual = row["version"] if row else 0

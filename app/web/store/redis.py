@@ -23,7 +23,7 @@ import json
 
 import redis
 
-from .base import Change, StoredTable, StoreUnavailable, TableInfo, TableStore, VersionConflict
+from .base import Change, StoredTable, StoreUnavailable, TableInfo, TableStore, VersionConflict, json_text
 
 # KEYS: the table's hash, the sorted sets of all and of listed tables.
 # ARGV: code, expected, version, updated, listed, has meta, meta, has summary, summary,
@@ -63,10 +63,6 @@ return {fields, actions, from}
 """
 
 
-def _text(value) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
 def _str(value) -> str:
     return value.decode() if isinstance(value, bytes) else value
 
@@ -91,11 +87,12 @@ class RedisStore(TableStore):
         return [f"{self.prefix}tables", f"{self.prefix}listed"]
 
     def commit(self, code: str, expected: int, change: Change) -> None:
+        meta, summary = change.meta, change.summary
         args = [code, expected, change.version, change.updated, 1 if change.listed else 0,
-                0 if change.meta is None else 1, "" if change.meta is None else _text(change.meta),
-                0 if change.summary is None else 1, "" if change.summary is None else _text(change.summary)]
+                0 if meta is None else 1, "" if meta is None else json_text(meta),
+                0 if summary is None else 1, "" if summary is None else json_text(summary)]
         for game, action in change.actions:
-            args += [int(game), _text(action)]
+            args += [int(game), json_text(action)]
         try:
             actual = self._commit(keys=[self.key(code), *self._sets()], args=args)
         except redis.RedisError as exc:

@@ -25,10 +25,11 @@ import json
 import logging
 import sqlite3
 import threading
+from contextlib import contextmanager
 from itertools import groupby
 from pathlib import Path
 
-from .base import Change, StoredTable, StoreUnavailable, TableInfo, TableStore, VersionConflict
+from .base import Change, StoredTable, StoreUnavailable, TableInfo, TableStore, VersionConflict, json_text
 from .wal_checkpoints import BACKSTOP_PAGES, WalCheckpointer
 from .wal_checkpoints import INTERVAL as CHECKPOINT_SECONDS
 
@@ -57,10 +58,6 @@ CREATE TABLE IF NOT EXISTS actions (
 CREATE TABLE IF NOT EXISTS store_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
 SYNC_MODES = ("full", "normal", "extra")
-
-
-def _text(value) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 class SQLiteStore(TableStore):
@@ -104,21 +101,19 @@ class SQLiteStore(TableStore):
     # -- the contract --------------------------------------------------------------------------
 
     def commit(self, code: str, expected: int, change: Change) -> None:
-        meta = None if change.meta is None else _text(change.meta)
-        summary = None if change.summary is None else _text(change.summary)
-        actions = [(game, _text(action)) for game, action in change.actions]
+        meta = None if change.meta is None else json_text(change.meta)
+        summary = None if change.summary is None else json_text(change.summary)
+        actions = [(game, json_text(action)) for game, action in change.actions]
         with self._lock:
             db = self._db
             # Where this table's log goes on, as this store's last commit of it left it.
             known = self._log_end.pop(code, None)
             if known is not None and known[0] != expected:
                 known = None
-            try:
-                db.execute("BEGIN IMMEDIATE")
+            with self._transaction("BEGIN IMMEDIATE", f"cannot write table {code}"):
                 if expected == 0:
                     row = db.execute("SELECT version FROM tables WHERE code = ?", (code,)).fetchone()
                     if row is not None:
-                        db.execute("ROLLBACK")
                         raise VersionConflict(code, expected, row[0])
                     db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, NULL)",
                                (code, change.version, change.updated, int(bool(change.listed)),
@@ -133,7 +128,6 @@ class SQLiteStore(TableStore):
                          expected)).rowcount
                     if updated != 1:
                         row = db.execute("SELECT version FROM tables WHERE code = ?", (code,)).fetchone()
-                        db.execute("ROLLBACK")
                         raise VersionConflict(code, expected, row[0] if row else 0)
                 end = known[1:] if known is not None else None  # (game, its next seq)
                 for game, items in groupby(actions, key=lambda item: item[0]):
@@ -145,18 +139,13 @@ class SQLiteStore(TableStore):
                     rows = [(code, game, start + i, text) for i, (_, text) in enumerate(items)]
                     db.executemany("INSERT INTO actions VALUES (?, ?, ?, ?)", rows)
                     end = (game, start + len(rows))
-                db.execute("COMMIT")
-            except sqlite3.Error as exc:
-                self._rollback()
-                raise StoreUnavailable(f"cannot write table {code}: {exc}") from None
             if end is not None:
                 self._log_end[code] = (change.version, *end)
 
     def load(self, code: str) -> StoredTable | None:
         with self._lock:
-            try:
-                # One read transaction, so the row and its log belong together.
-                self._db.execute("BEGIN")
+            # One read transaction, so the row and its log belong together.
+            with self._transaction("BEGIN", f"cannot read table {code}"):
                 row = self._db.execute("SELECT version, updated, listed, meta, summary, damaged FROM tables "
                                        "WHERE code = ?", (code,)).fetchone()
                 game = actions = None
@@ -164,10 +153,6 @@ class SQLiteStore(TableStore):
                     game = self._db.execute("SELECT MAX(game) FROM actions WHERE code = ?",
                                             (code,)).fetchone()[0]
                     actions = [] if game is None else self._actions(code, game)
-                self._db.execute("COMMIT")
-            except sqlite3.Error as exc:
-                self._rollback()
-                raise StoreUnavailable(f"cannot read table {code}: {exc}") from None
         if row is None:
             return None
         version, updated, listed, meta, summary, damaged = row
@@ -210,15 +195,10 @@ class SQLiteStore(TableStore):
 
     def delete(self, code: str) -> None:
         with self._lock:
-            try:
-                self._log_end.pop(code, None)
-                self._db.execute("BEGIN IMMEDIATE")
+            self._log_end.pop(code, None)
+            with self._transaction("BEGIN IMMEDIATE", f"cannot delete table {code}"):
                 self._db.execute("DELETE FROM actions WHERE code = ?", (code,))
                 self._db.execute("DELETE FROM tables WHERE code = ?", (code,))
-                self._db.execute("COMMIT")
-            except sqlite3.Error as exc:
-                self._rollback()
-                raise StoreUnavailable(f"cannot delete table {code}: {exc}") from None
 
     def close(self) -> None:
         if self._checkpointer is not None:
@@ -247,6 +227,24 @@ class SQLiteStore(TableStore):
                 self._db.execute(sql, params)
             except sqlite3.Error as exc:
                 raise StoreUnavailable(f"cannot write: {exc}") from None
+            finally:
+                self._rollback()  # a single statement in autocommit mode: nothing is left open
+
+    @contextmanager
+    def _transaction(self, begin: str, what: str):
+        """One transaction (the caller holds the store's lock), rolled back on any error at
+        all, so no failure can leave one open for the next change to trip over; a database
+        error becomes StoreUnavailable, anything else goes on as it is."""
+        try:
+            self._db.execute(begin)
+            yield
+            self._db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self._rollback()
+            raise StoreUnavailable(f"{what}: {exc}") from None
+        except BaseException:
+            self._rollback()
+            raise
 
     def _rollback(self):
         try:

@@ -146,3 +146,14 @@ def test_two_writers_at_one_version_exactly_one_wins(store):
     assert len(outcomes) == 8 and len(winners) == 1
     got = store.load("ABCDE")
     assert got.meta == {"writer": winners[0]} and got.actions == [{"writer": winners[0]}]
+
+
+def test_text_utf8_cannot_encode_is_stored_and_read_back_whole(store):
+    # A lone surrogate reaches a document only by a path the door missed; the store must
+    # still keep the change whole (never half), and the next change must go through.
+    odd = {**META, "chat": [{"n": 1, "text": "half \ud83d emoji"}]}
+    store.commit("ABCDE", 0, first(meta=odd, actions=[(0, {"act": "pass", "note": "\udfff"})]))
+    got = store.load("ABCDE")
+    assert got.meta == odd and got.actions == [{"act": "pass", "note": "\udfff"}]
+    store.commit("ABCDE", 1, first(2, meta=META))
+    assert store.load("ABCDE").meta == META and store.version("ABCDE") == 2

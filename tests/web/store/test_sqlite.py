@@ -147,3 +147,17 @@ def test_two_stores_on_one_file_keep_every_log_whole(tmp_path):
     finally:
         a.close()
         b.close()
+
+
+def test_any_error_inside_a_commit_leaves_no_transaction_open(tmp_path):
+    # Not a database error: something that fails once the transaction has begun (here a
+    # code that sqlite3 cannot encode). It is raised as it is, and the next change goes
+    # through instead of finding a transaction still open.
+    store = SQLiteStore(tmp_path / "t.sqlite3")
+    store.commit("ABCDE", 0, Change(1, 1.0, True, {"a": 1}, {"s": 1}, ()))
+    with pytest.raises(UnicodeEncodeError):
+        store.commit("AB\ud83d", 0, Change(1, 1.0, True, {"a": 2}, {"s": 2}, ()))
+    assert not store._db.in_transaction
+    store.commit("ABCDE", 1, Change(2, 2.0, True, {"a": 2}, {"s": 2}, [(0, {"act": "pass"})]))
+    assert store.load("ABCDE").meta == {"a": 2} and store.version("ABCDE") == 2
+    store.close()
