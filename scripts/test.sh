@@ -18,13 +18,16 @@ command -v redis-server >/dev/null 2>&1 || [ -x /usr/bin/redis-server ] || missi
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
 if [ ${#missing[@]} -gt 0 ]; then
   if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-    echo "Installing ${missing[*]} (Debian packages)..."
+    echo "Installing ${missing[*]} (Debian packages, for the browser and scale-out tests; a few minutes)..."
     (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
       "${missing[@]}") >/dev/null || echo "could not install ${missing[*]}: their tests will be skipped"
   elif [[ " ${missing[*]} " == *" chromium "* ]]; then
+    echo "Downloading Playwright's Chromium for the browser tests..."
     "$PY" -m playwright install chromium || true
   fi
 fi
 
+echo "Checking the code's style (ruff)..."
 "$PY" -m ruff check .
+echo "Running the tests (about 15 minutes on two cores: engine, bots, web, scale-out, then the browser)..."
 "$PY" -m pytest "$@"

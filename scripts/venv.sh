@@ -5,7 +5,7 @@
 # need not make the file newer than the stamp, so the stamp holds its hash).
 VENV="${TICHU_VENV:-.venv}"
 if [ ! -x "$VENV/bin/python" ]; then
-  echo "Making the virtual environment $VENV ..."
+  echo "Making the project's virtual environment in $VENV (once)..."
   if ! python3 -m venv "$VENV" 2>/dev/null; then
     rm -rf "$VENV"
     # Debian and Ubuntu ship venv's pip bootstrap in a package of its own.
@@ -24,9 +24,14 @@ wanted="$(sha256sum pyproject.toml | cut -d' ' -f1)"
 if [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
   spec="."
   [ -n "${EXTRAS:-}" ] && spec=".[${EXTRAS}]"
+  echo "Installing the game's Python packages into $VENV${EXTRAS:+ (with: $EXTRAS)}; a minute or two the first time..."
   "$PY" -m pip install --quiet --disable-pip-version-check --upgrade pip
-  "$PY" -m pip install --quiet --disable-pip-version-check -e "$spec"
+  # setuptools warns on every editable install that a folder named like the package could
+  # shadow it; ours is the package itself, so the warning says nothing here.
+  PYTHONWARNINGS="ignore:Editable installation" \
+    "$PY" -m pip install --quiet --disable-pip-version-check -e "$spec"
   echo "$wanted" > "$stamp"
+  echo "Installed."
 fi
 # An editable install is not byte-compiled as a regular one is: compile what changed (quick
 # when nothing did), so a machine that never writes bytecode at import

@@ -33,10 +33,13 @@ Production: one process (the tables in use live in its memory), threads for the 
 from __future__ import annotations
 
 import argparse
+import errno
 import gc
 import logging
 import os
 import resource
+import socket
+import sys
 import time
 from pathlib import Path
 
@@ -223,17 +226,58 @@ def _one_process(app: Flask, socketio: SocketIO):
     return store, registry, hub
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m app", description="Run the Tichu game server.")
-    parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"),
-                        help="address to listen on (0.0.0.0 for the whole network)")
-    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "5000")))
-    parser.add_argument("--data-dir", help="where tables are saved (TICHU_DATA_DIR)")
+HELP_EPILOG = """\
+Every other setting is an environment variable (TICHU_...): where tables are kept and
+how safely (TICHU_DATA_DIR, TICHU_SQLITE_SYNC, TICHU_PERSIST), bots, rate limits,
+proxies, threading or gevent. docs/operations.md lists them all with their defaults.
+"""
+
+
+def parse_args(argv=None) -> argparse.Namespace:
+    env = os.environ
+    parser = argparse.ArgumentParser(
+        prog="python -m app", description="Run the Tichu game server (one process; gevent by default).",
+        epilog=HELP_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--host", default=env.get("HOST", "127.0.0.1"),
+                        help="address to listen on; 0.0.0.0 for the whole network "
+                             "(default: $HOST, else 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=int(env.get("PORT", "5000")),
+                        help="port to listen on (default: $PORT, else 5000)")
+    parser.add_argument("--data-dir", metavar="DIR",
+                        help="where tables are saved, one SQLite database "
+                             "(default: $TICHU_DATA_DIR, else instance/tables)")
     parser.add_argument("--redis", metavar="URL",
-                        help="share the tables with other processes through Redis (TICHU_REDIS_URL)")
-    args = parser.parse_args(argv)
+                        help="share the tables with other processes through this Redis, e.g. "
+                             "redis://127.0.0.1:6379/0 (default: $TICHU_REDIS_URL, else none: SQLite)")
+    return parser.parse_args(argv)
+
+
+def port_refusal(host: str, port: int) -> str | None:
+    """Why the server cannot listen on host:port (taken, not allowed, no such address), in
+    one line that says what to do; None if it can."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the servers bind
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                return (f"port {port} is already in use (another server is running there?): "
+                        f"choose another one with --port, e.g. python -m app --port {port + 1}")
+            if exc.errno == errno.EACCES:
+                return f"port {port} needs more rights than this user has: choose one above 1023 with --port"
+            return f"cannot listen on {host}:{port}: {exc.strerror or exc}"
+    return None
+
+
+def main(argv=None):
+    args = parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
+    refusal = port_refusal(args.host, args.port)
+    if refusal:
+        print(f"python -m app: {refusal}", file=sys.stderr, flush=True)
+        raise SystemExit(2)
     config = {}
     if args.data_dir:
         config["TICHU_DATA_DIR"] = args.data_dir
@@ -241,11 +285,18 @@ def main(argv=None):
         config["TICHU_REDIS_URL"] = args.redis
     mode = async_mode.resolve(os.environ.get("TICHU_ASYNC_MODE"))
     where = f"http://{'localhost' if args.host == '127.0.0.1' else args.host}:{args.port}"
-    print(f"Tichu is served on {where}", flush=True)
     if mode == "gevent":
         serve.raise_open_files_limit()  # before the app reads it (capacity_of)
-        serve.gevent_server(create_app(config), args.host, args.port).serve_forever()
+        server = serve.gevent_server(create_app(config), args.host, args.port)
+        try:
+            server.init_socket()  # bound here, so the line below is true when it is printed
+        except OSError:  # taken since the check above
+            print(f"python -m app: {port_refusal(args.host, args.port) or 'cannot listen'}", file=sys.stderr)
+            raise SystemExit(2) from None
+        print(f"Tichu is served on {where}", flush=True)
+        server.serve_forever()
     else:
         threads = int(os.environ.get("TICHU_THREADS", "500"))
         config["TICHU_THREADS"] = threads
+        print(f"Tichu is served on {where}", flush=True)  # gunicorn binds next; the port was free
         serve.run_gunicorn(lambda: create_app(config), args.host, args.port, threads=threads)
