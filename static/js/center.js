@@ -40,6 +40,9 @@ function statusText(ctx) {
       : t("{name} gives the Dragon's trick away", { name: ctx.name(view.gift_from) });
   }
   if (view.turn === null) return "";
+  const bombs = ctx.table.bombs || {};
+  if (bombs.hold && bombs.hold.seat !== ctx.me) return t("{name} is choosing a bomb", { name: ctx.name(bombs.hold.seat) });
+  if (view.turn === ctx.me && view.lead && bombs.window_until) return t("Your lead, once the trick can no longer be bombed");
   if (view.turn === ctx.me) return view.lead ? t("Your lead") : t("Your turn");
   return view.lead ? t("{name} leads", { name: ctx.name(view.turn) }) : t("{name}'s turn", { name: ctx.name(view.turn) });
 }

@@ -301,7 +301,8 @@ function bombState(ctx) {
   }
   if (bombs.window_until) {
     return h("span", { class: "notice bomb-window", role: "status" },
-      t("The trick can still be bombed"), " ", countdown(ctx, bombs.window_until, "turn"));
+      ctx.ui.queued ? t("Your lead goes out once the trick can no longer be bombed")
+        : t("The trick can still be bombed"), " ", countdown(ctx, bombs.window_until, "turn"));
   }
   return null;
 }

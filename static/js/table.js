@@ -38,6 +38,7 @@ const ui = {
   draft: "",
   prefs: { sound: store.get("sound") === "1", vibrate: store.get("vibrate") !== "0",
     autoclose: store.get("autoclose") !== "0" },
+  queued: null,  // a lead made during the won trick's bomb window, sent when it ends
 };
 let doc = null;
 let seenDoc = null;  // a copy of the document as last rendered (patches change `doc` in place)
@@ -103,11 +104,37 @@ async function sendCall() {
   if (pending) await request("act", null, () => connection.act(pending.action, pending.version));
 }
 
+/** Milliseconds until the won trick's bomb window ends, if `action` would collect the trick
+ * (a play or the Dragon's gift by the seat that leads next), else 0. */
+function windowLeft(action, actor) {
+  const bombs = doc.table.bombs;
+  if (!bombs || !bombs.window_until || !doc.game) return 0;
+  const collects = action.act === "gift" || (action.act === "play" && (doc.game.pending || []).includes(actor));
+  if (!collects) return 0;
+  return bombs.window_until * 1000 - (connection.clockOffset || 0) - Date.now() + 150;  // a moment after
+}
+
+/** A lead made while the trick may still be bombed waits here for the window's end (the
+ * server would refuse it); it goes unless the trick moved on meanwhile (somebody bombed). */
+async function waitForWindow(action, actor) {
+  const left = windowLeft(action, actor);
+  if (left <= 0) return true;
+  const trick = JSON.stringify(doc.game.trick.plays);
+  const queued = ui.queued = { action };
+  update();
+  await new Promise((resolve) => setTimeout(resolve, left));
+  if (ui.queued !== queued) return false;  // taken back, or replaced
+  ui.queued = null;
+  update();
+  return JSON.stringify(doc.game.trick.plays) === trick;
+}
+
 async function act(action) {
   if (ui.call) await sendCall();  // the call was meant: it goes before the next action
   // Decided on the version on screen now; net.js retries it with the same id if need be.
   const decided = version;
   const actor = actorOf(doc, ui);
+  if (!(await waitForWindow(action, actor))) return { ok: false, code: "moved_on" };
   if (actor !== doc.you.seat) action = { ...action, seat: actor };  // the dealer acts for the Table
   const ack = await request("act", null, () => connection.act(action, decided));
   if (ack.ok) {

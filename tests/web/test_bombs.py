@@ -81,47 +81,75 @@ def policy(view):
     return None
 
 
-def my_move(view) -> bool:
-    """Whether the game waits for seat 0 (its own decision, or its turn)."""
+def my_move(view, seat: int = 0) -> bool:
+    """Whether the game waits for `seat` (its own decision, or its turn)."""
     legal = view["legal"]
-    return bool(legal["grand"] or legal["exchange"] or legal["gift"] or view["turn"] == 0)
+    return bool(legal["grand"] or legal["exchange"] or legal["gift"] or view["turn"] == seat)
+
+
+def serves_a_person(view, people: set[int]) -> bool:
+    """Whether a person other than the one who collects the won trick still holds cards."""
+    collectors = set(view["pending"])
+    return any(p["cards"] and p["seat"] in people and p["seat"] not in collectors for p in view["players"])
 
 
 def test_a_won_trick_waits_for_the_window_and_a_bomb_on_its_last_play_always_lands(app, http, clock):
     hub = app.extensions["tichu"]
-    table, (me,) = bot_table(app, http)
+    table, players = bot_table(app, http, people=2)
     windows = refused_leads = bombs = 0
-    for _ in range(400):
-        settled(hub, table, [me])
-        view, bombs_doc = me.view, me.doc["table"]["bombs"]
+    for _ in range(600):
+        settled(hub, table, players)
+        view, bombs_doc = players[0].view, players[0].doc["table"]["bombs"]
         if view["phase"] == "over" or view["round"] > 0:
             break
         trick = view["trick"]
         if trick["plays"] and (trick["closed"] or view["gift_from"] is not None):
             # A won trick lies on the table: nobody has collected it, the bots neither.
             until = bombs_doc["window_until"]
-            assert until is None or until == pytest.approx(clock.now + WINDOW)  # None: it ran out
+            if not serves_a_person(view, {0, 1}):  # two people here, seats 0 and 1
+                assert until is None  # nobody but bots could bomb it: no wait
+            else:
+                assert until is None or until == pytest.approx(clock.now + WINDOW)  # None: it ran out
             if until is not None:
                 windows += 1
-                if view["legal"]["bombs"] and view["turn"] != 0:
-                    bomb = view["legal"]["bombs"][0]
-                    ack = me.act(act="play", cards=bomb["cards"], phoenix=bomb["phoenix"])
+                bomber = next((p for p in players if p.view["legal"]["bombs"]
+                               and p.view["turn"] != p.doc["you"]["seat"]), None)
+                if bomber is not None:
+                    bomb = bomber.view["legal"]["bombs"][0]
+                    ack = bomber.act(act="play", cards=bomb["cards"], phoenix=bomb["phoenix"])
                     assert ack["ok"], ack  # the bomb lands on the trick's last play
                     bombs += 1
                     continue
-                if view["turn"] == 0:
-                    ack = me.act(**policy(view))
-                    assert not ack["ok"] and ack["code"] == "bomb_window", ack
-                    refused_leads += 1
+                for p in players:
+                    if p.view["turn"] == p.doc["you"]["seat"]:
+                        ack = p.act(**policy(p.view))
+                        assert not ack["ok"] and ack["code"] == "bomb_window", ack
+                        refused_leads += 1
                 before = table.version
                 clock.advance(WINDOW, app)
                 wait_until(lambda before=before: table.version > before, what="the window's end")
                 continue
-        if my_move(view):
-            ack = me.act(**policy(view))
-            assert ack["ok"], ack
+        for p in players:
+            if my_move(p.view, p.doc["you"]["seat"]):
+                ack = p.act(**policy(p.view))
+                assert ack["ok"] or ack["code"] == "stale", ack  # the other person may have moved first
     print(f"windows {windows}, bombs {bombs}, refused leads {refused_leads}")
     assert windows >= 3 and bombs >= 1 and refused_leads >= 1, (windows, bombs, refused_leads)
+
+
+def test_a_person_alone_with_bots_never_waits_for_the_window(app, http, clock):
+    hub = app.extensions["tichu"]
+    table, (me,) = bot_table(app, http)
+    for _ in range(400):
+        settled(hub, table, [me])
+        view = me.view
+        if view["phase"] == "over" or view["round"] > 0:
+            break
+        assert me.doc["table"]["bombs"]["window_until"] is None  # not even on the bots' won tricks
+        if my_move(view, 0):
+            ack = me.act(**policy(view))
+            assert ack["ok"], ack  # a lead right after a won trick is never refused
+    assert view["round"] > 0 or view["phase"] == "over", "the round played on without the clock moving"
 
 
 def test_the_bomb_control_holds_the_table_once_per_trick(app, http, clock):

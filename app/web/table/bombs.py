@@ -10,8 +10,10 @@ everybody whatever they hold:
   when every other player has passed and a trick is won, it stays on the table
   for the window before its winner may lead (or give the Dragon's trick away),
   which is what collects it. Any player may bomb it meanwhile. It opens on
-  every won trick, so it says nothing about anybody's hand. Bots wait for it
-  like people do.
+  every won trick where it serves somebody: at a table of two people or more,
+  where a person other than the one who collects still holds cards (a person
+  alone with bots never waits for it, and has the Bomb control). Who is a person and who holds cards is public, so it says nothing about
+  anybody's hand. Bots wait for it like people do.
 - The bomb hold: during the play, any seated person may press Bomb while
   cards lie on the table, once per trick, whether or not they hold a bomb.
   For up to `HOLD_SECONDS` (or until that person acts or lets go) nobody else
@@ -43,11 +45,23 @@ class BombRules:
     # -- state after every change ------------------------------------------------------------
 
     def _trick_waits(self) -> bool:
-        """Whether a won trick lies on the table waiting to be collected."""
+        """Whether a won trick lies on the table waiting to be collected, and a person other
+        than the one who collects it could still bomb it (holds cards)."""
         view = self.view(None)
         if view is None or view["game_over"] or view["phase"] != "play" or not view["trick"]["plays"]:
             return False
-        return bool(view["trick"]["closed"] or view["gift_from"] is not None)
+        if not (view["trick"]["closed"] or view["gift_from"] is not None):
+            return False
+        controller = view["geometry"]["controller"]  # who plays each seat (the Table: its dealer)
+        if sum(1 for s in set(controller) if self._person_plays(s)) < 2:
+            return False  # one person and bots: the person never waits for a window
+        collectors = {controller[s] for s in view["pending"]}
+        return any(p["cards"] and controller[p["seat"]] not in collectors
+                   and self._person_plays(controller[p["seat"]]) for p in view["players"])
+
+    def _person_plays(self, seat: int) -> bool:
+        """Whether a person (not a bot, nor a stand-in) plays `seat` now."""
+        return self.seats[seat].owner is not None and self.seats[seat].bot is None
 
     def settle_bombs(self, now: float) -> None:
         """After a change (its basis dated): open the window on a newly won trick, end a hold
