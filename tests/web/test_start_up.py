@@ -36,5 +36,6 @@ def test_a_port_in_use_gets_one_clear_line_and_no_traceback(mode):
         done = run_app("--port", str(port), TICHU_ASYNC_MODE=mode)
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1 and f"port {port} is already in use" in lines[0] and "--port" in lines[0], done.stderr
+    assert len(lines) == 1, done.stderr
+    assert f"port {port} is already in use" in lines[0] and "--port" in lines[0], done.stderr
     assert "Traceback" not in done.stderr and "served on" not in done.stdout

@@ -12,8 +12,9 @@ everybody whatever they hold:
   which is what collects it. Any player may bomb it meanwhile. It opens on
   every won trick where it serves somebody: at a table of two people or more,
   where a person other than the one who collects still holds cards (a person
-  alone with bots never waits for it, and has the Bomb control). Who is a person and who holds cards is public, so it says nothing about
-  anybody's hand. Bots wait for it like people do.
+  alone with bots never waits for it, and has the Bomb control). Who is a
+  person and who holds cards is public, so it says nothing about anybody's
+  hand. Bots wait for it like people do.
 - The bomb hold: during the play, any seated person may press Bomb while
   cards lie on the table, once per trick, whether or not they hold a bomb.
   For up to `HOLD_SECONDS` (or until that person acts or lets go) nobody else
