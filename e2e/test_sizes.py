@@ -155,6 +155,9 @@ def summary_shows_the_round(game: SizeGame, names_in_order: int):
     page = game.page
     expect(page.page.locator(".round-summary h2")).to_have_text("Round 1 is over")
     expect(page.page.locator(".round-summary .out-order li")).to_have_count(names_in_order)
+    # One person and bots: the summary waits for nobody and stays until it is closed.
+    expect(page.page.locator(".round-summary .waiting")).to_have_count(0)
+    expect(page.page.locator(".round-summary .closing")).to_have_count(0)
     page.assert_layout_everywhere()
     assert "trick" in game.swept, game.swept
 

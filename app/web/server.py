@@ -49,7 +49,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import async_mode
 from .live import clocks
-from .live.bots_runner import BotRunner
+from .live.bots_runner import BotRunner, first_lead_pause_default
 from .live.hub import Hub
 from .live.presence import Presence
 from .live.registry import Registry, bomb_window_default
@@ -83,6 +83,9 @@ def default_config() -> dict:
         "TICHU_PERSIST": _env_flag("TICHU_PERSIST", True),
         "TICHU_DATA_DIR": os.environ.get("TICHU_DATA_DIR") or os.path.join(os.getcwd(), "instance", "tables"),
         "TICHU_BOT_DELAY": float(os.environ.get("TICHU_BOT_DELAY", "0.6")),
+        # Seconds more before a round's first lead, after the exchange, where people play:
+        # time to see the cards received (testing mode plays without it unless asked).
+        "TICHU_FIRST_LEAD_PAUSE": _env_float("TICHU_FIRST_LEAD_PAUSE"),
         "TICHU_BOT_WORKERS": int(os.environ.get("TICHU_BOT_WORKERS", "4")),
         "TICHU_TABLE_DAYS": float(os.environ.get("TICHU_TABLE_DAYS", "30")),
         "TICHU_IDLE_SECONDS": float(os.environ.get("TICHU_IDLE_SECONDS", "300")),
@@ -219,6 +222,7 @@ def _one_process(app: Flask, socketio: SocketIO):
 
     hub = Hub(registry, emit, SocketRooms(socketio), clock=clocks.configured(app.config))
     runner = BotRunner(hub, registry, delay=app.config["TICHU_BOT_DELAY"],
+                       first_lead_pause=first_lead_pause_default(app.config),
                        workers=app.config["TICHU_BOT_WORKERS"], think=async_mode.thinker(mode))
     hub.bots = runner
     hub.timers = Timers(hub.expire, clock=hub.clock, poll=clocks.poll_seconds(hub.clock))

@@ -1,8 +1,9 @@
 // The round summary: who went out in which order, card points, calls made or failed, the
-// round's score and the totals. It stays until the player closes it, or closes itself a few
-// seconds after every other player has moved on (made a first decision in the next round:
-// the public history says so; a setting turns that off). While it is open, the next round's
-// decisions wait behind it.
+// round's score and the totals. It stays until the player closes it, or, where other people
+// play, closes itself a few seconds after every other person has moved on (made a first
+// decision in the next round: the public history says so; a setting turns that off). At a
+// table of bots it stays until closed: nobody waits for this player there. While it is
+// open, the next round's decisions wait behind it.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { placeName, titleName } from "./seats.js";
@@ -26,12 +27,21 @@ function movedOn(view, seat) {
   return view.history.some((e) => e.seat === seat);
 }
 
-/** The others this player waits for (nobody once the game is over: there is no next round). */
+/** Whether a person (not a bot, nor a stand-in) plays the seat. */
+function person(ctx, seat) {
+  const meta = ctx.table.seats[seat];
+  return Boolean(meta && meta.human && !meta.bot);
+}
+
+/** The other people this player waits for (nobody once the game is over: there is no next
+ * round; null at a table where everybody else is a bot). Bots decide at once: never named. */
 function waitingFor(ctx) {
   const view = ctx.view;
   if (view.game_over) return null;
-  // The people the next round waits for (not the Trichu Table, nor a dealer with nothing to decide).
-  return view.geometry.players.filter((s) => s !== ctx.me && !movedOn(view, s) && view.to_act.includes(s));
+  const others = view.geometry.players.filter((s) => s !== ctx.me && person(ctx, s));
+  if (!others.length) return null;
+  // Those the next round waits for (not the Trichu Table, nor a dealer with nothing to decide).
+  return others.filter((s) => !movedOn(view, s) && view.to_act.includes(s));
 }
 
 export function closeSummary(ctx) {

@@ -7,6 +7,7 @@ import pytest
 from app.bots import LEVELS, Bot, SimpleBot
 from app.engine import view_for
 from app.web.live import bot_turns
+from app.web.live.bot_turns import fallback
 from app.web.table.acts import must_act
 
 from .conftest import create_table, record_of
@@ -136,3 +137,37 @@ def test_a_decision_on_a_stale_view_is_dropped(app, http, player, hub, monkeypat
     # Asked again on the new version, a bot acts.
     assert runner.turn(table) is True
     assert table.version == version + 2
+
+
+def test_bots_pause_before_a_rounds_first_lead_where_people_play(app, http, player, hub):
+    # People see the cards the exchange brought them before a bot leads (issue 20): the pause
+    # comes on top of the bots' delay for the first lead only, and only where a person plays.
+    table, me = bot_table(app, http, player)
+    runner = hub.bots
+    runner.first_lead_pause = 2.5
+    firsts = later = 0
+    try:
+        for _ in range(400):
+            assert runner.wait_idle(20)
+            me.pump()
+            view = me.view
+            if view["round"] > 0 or table.game.over:
+                break
+            with table.lock:
+                pause = runner.pause_for(table)
+                first = view["phase"] == "play" and not view["trick"]["plays"] and not view["last_trick"]
+            assert pause == (2.5 if first else 0.0), (view["phase"], view["trick"], pause)
+            firsts += first
+            later += view["phase"] == "play" and not first
+            if must_act(view):
+                assert me.act(**fallback(view))["ok"]
+        assert later > 0
+        with table.lock:  # the same table with bots only: no pause
+            owner, table.seats[0].owner = table.seats[0].owner, None
+            table.seats[0].bot = "greedy"
+            table.changed()
+            assert runner.pause_for(table) == 0.0
+            table.seats[0].owner, table.seats[0].bot = owner, None
+            table.changed()
+    finally:
+        runner.first_lead_pause = 0.0

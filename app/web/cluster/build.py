@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..live import clocks
+from ..live.bots_runner import first_lead_pause_default
 from ..live.registry import bomb_window_default
 from ..store.redis import RedisStore
 from .hub import SharedHub
@@ -27,7 +28,7 @@ def build(app, socketio, url: str):
     socketio.server.manager.wanted = hub.holds_connections  # other tables' messages: dropped unread
     membership.start()
     bots = SharedBots(hub, registry, membership, delay=config["TICHU_BOT_DELAY"],
-                      workers=config["TICHU_BOT_WORKERS"])
+                      workers=config["TICHU_BOT_WORKERS"], first_lead_pause=first_lead_pause_default(config))
     hub.bots = bots
     # Deadlines (grace periods, turn timers, bomb windows) are watched where the bots run.
     hub.timers = SharedTimers(hub.expire, bots, clock=hub.clock, poll=clocks.poll_seconds(hub.clock))

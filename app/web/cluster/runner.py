@@ -19,8 +19,9 @@ class SharedBots(BotRunner):
     """A table's bots run in the process that holds its lease (`run_lease`), which also
     watches its deadlines (`SharedTimers`)."""
 
-    def __init__(self, hub, registry, membership: Membership, delay: float, workers: int):
-        super().__init__(hub, registry, delay=delay, workers=workers)
+    def __init__(self, hub, registry, membership: Membership, delay: float, workers: int,
+                 first_lead_pause: float = 0.0):
+        super().__init__(hub, registry, delay=delay, workers=workers, first_lead_pause=first_lead_pause)
         self.membership = membership
         self.redis = registry.store.redis
         self.channel = membership.key("runs")

@@ -18,14 +18,26 @@ from concurrent.futures import ThreadPoolExecutor
 from ..table.table import PLAYING, Table
 from .bot_turns import take_turn
 
-__all__ = ["BotRunner"]
+__all__ = ["BotRunner", "first_lead_pause_default"]
 
 log = logging.getLogger(__name__)
 
 
+def first_lead_pause_default(config) -> float:
+    """`TICHU_FIRST_LEAD_PAUSE`, else 2.5 s (0 in testing mode, so tests play at speed)."""
+    pause = config.get("TICHU_FIRST_LEAD_PAUSE")
+    if pause is None:
+        return 0.0 if config["TICHU_TESTING"] else 2.5
+    return float(pause)
+
+
 class BotRunner:
-    def __init__(self, hub, registry, delay: float = 0.6, workers: int = 4, think=None):
+    def __init__(self, hub, registry, delay: float = 0.6, workers: int = 4, think=None,
+                 first_lead_pause: float = 0.0):
         self.hub = hub
+        # Seconds more before a round's first lead where people sit: time to see the cards
+        # the exchange brought them before a bot's lead draws the eye to the trick.
+        self.first_lead_pause = max(0.0, float(first_lead_pause))
         # think(fn, args) runs a bot's decision: under gevent in a real thread, so a strong
         # bot's search never stalls the other tables (async_mode.thinker).
         self._think = think or (lambda fn, args=(): fn(*args))
@@ -52,11 +64,22 @@ class BotRunner:
             if table.code in self._running:
                 self._again.add(table.code)
             elif table.code not in self._scheduled:
-                self._push(table.code)
+                self._push(table.code, self.pause_for(table))
 
-    def _push(self, code: str):
+    def pause_for(self, table: Table) -> float:
+        """The extra pause before the bots' turn (lock held): the first lead's, at a round's start
+        after the exchange where a person plays; else none."""
+        if not self.first_lead_pause:
+            return 0.0
+        view = table.view(None)
+        if view is None or view["phase"] != "play" or view["trick"]["plays"] or view["last_trick"]:
+            return 0.0
+        people = any(seat.owner is not None and seat.bot is None for seat in table.seats)
+        return self.first_lead_pause if people else 0.0
+
+    def _push(self, code: str, pause: float = 0.0):
         self._scheduled.add(code)
-        heapq.heappush(self._heap, (time.monotonic() + self.delay, next(self._seq), code))
+        heapq.heappush(self._heap, (time.monotonic() + self.delay + pause, next(self._seq), code))
         self._cond.notify_all()
 
     def _schedule_loop(self):
