@@ -44,10 +44,13 @@ def trichu(rules, index: int, previous: list) -> Seating:
                    dealer=d, table=TABLE, wish_free={TABLE})
 
 
-#: Titles from the top; the middle ones are added as the table grows (RULES: variants).
-_TOP = ["Grandseigneur", "Seigneur", "Maître", "Bourgeois"]
+#: Titles from the top; the middle ones come in as the table grows (RULES: variants), between
+#: the Maître and the Bourgeois, so that the three exchanges of the text stay what it says
+#: ("der Bourgeois dem Maître seine beste") at every size: the Bourgeois is always the third
+#: from the bottom, whom the exchange pairs with the Maître, the third from the top.
+_TOP = ["Grandseigneur", "Seigneur", "Maître"]
 _MIDDLE = ["Chevalier", "Marchand", "Artisan", "Paysan", "Porcher", "Vagabond"]
-_BOTTOM = ["Pauvre", "Misérable"]
+_BOTTOM = ["Bourgeois", "Pauvre", "Misérable"]
 
 
 def titles(players: int) -> list[str]:

@@ -91,6 +91,19 @@ def test_the_first_round_makes_the_hierarchy_and_the_seats_follow_it():
     assert len(set(titles(12))) == 12
 
 
+def test_the_bourgeois_gives_his_best_to_the_maitre_at_every_size():
+    # The text: "der Misérable schupft dem Grandseigneur seine drei besten Karten zu, der Pauvre
+    # dem Seigneur seine zwei besten, der Bourgeois dem Maître seine beste".
+    for players in range(6, 13):
+        game = _after_first_round(players=players)
+        seating = game.round.seating
+        title = seating.titles
+        given = {(title[giver], title[to]): count for giver in seating.forced_best
+                 for to, count in seating.exchange[giver].items()}
+        assert given == {("Misérable", "Grandseigneur"): 3, ("Pauvre", "Seigneur"): 2,
+                         ("Bourgeois", "Maître"): 1}, players
+
+
 def test_the_bottom_players_pass_3_2_1_best_cards_up_and_get_as_many_back():
     game = _after_first_round()
     h = list(game.results()[0].out_order)
