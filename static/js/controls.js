@@ -1,6 +1,7 @@
 // The player's decisions: the action bar (Play, Pass, Bomb, Tichu, Grand Tichu, Give),
 // the plays that contain the selected cards, and the panels of each decision
 // (exchange slots, the wish, the Phoenix's rank, the bomb to throw, the Dragon gift).
+import { trickKey } from "./autopass.js";
 import { h } from "./dom.js";
 import { rankName, t } from "./i18n.js";
 import { cardFace, cardNames, cardRow } from "./cards.js";
@@ -55,7 +56,7 @@ export function renderActions(ctx) {
     const isBomb = matches.length && matches[0].kind === "bomb";
     parts.push(button(ctx, "play", isBomb ? t("Play bomb") : t("Play"), { class: "primary", disabled: !matches.length,
       onclick: () => choosePlay(ctx, matches) }));
-    parts.push(button(ctx, "pass", t("Pass"), { disabled: !legal.pass, onclick: () => ctx.act({ act: "pass" }) }));
+    parts.push(passButton(ctx, view, legal));
     if (view.trick.plays.length && view.hand.length) {
       // Shown to every player with cards whenever cards lie on the table, whatever the hand
       // holds: pressing it holds the table (bombs.py) and tells nobody what one has.
@@ -69,6 +70,21 @@ export function renderActions(ctx) {
       onclick: () => ctx.call({ act: "tichu" }) }));
   }
   return parts.length ? h("div", { class: "actions" }, parts) : null;
+}
+
+/** Pass, in one's turn; before it, while a trick lies and one holds cards, the same button
+ * chooses to pass this trick when the turn comes (autopass.js), and takes that back. */
+function passButton(ctx, view, legal) {
+  const ui = ctx.ui;
+  const key = trickKey(ctx.view);
+  if (legal.pass || !key || !view.hand.length || ctx.view.to_act.includes(ctx.actor)) {
+    return button(ctx, "pass", t("Pass"), { disabled: !legal.pass, onclick: () => ctx.act({ act: "pass" }) });
+  }
+  const armed = ui.passTrick === key;
+  return button(ctx, "pass", armed ? t("Passing ✓") : t("Pass ahead"), {
+    class: armed ? "armed" : null, "aria-pressed": armed ? "true" : "false",
+    title: t("Pass this trick when your turn comes"),
+    onclick: () => { ui.passTrick = armed ? null : key; ctx.update(); } });
 }
 
 /** After a tap on a card: the legal plays that contain the selection, to play with one more tap. */

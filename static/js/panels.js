@@ -311,7 +311,8 @@ function settings(ctx) {
       choice("sort", "rank", t("By rank")), choice("sort", "suit", t("By suit")),
       ui.order ? h("p", { class: "hint" }, t("Your own order (drag cards, or Alt + arrow keys)")) : null),
     h("fieldset", {}, h("legend", {}, t("When it is your turn")),
-      toggle("sound", t("Play a sound")), "vibrate" in navigator ? toggle("vibrate", t("Vibrate")) : null),
+      toggle("sound", t("Play a sound")), "vibrate" in navigator ? toggle("vibrate", t("Vibrate")) : null,
+      toggle("autopass", t("Pass by itself when nothing I hold beats the table (bombs aside)"))),
     h("fieldset", {}, h("legend", {}, t("At the end of a round")),
       toggle("autoclose", t("Close the summary by itself once everybody is ready"))),
     h("p", {}, t("Language:"), " ", h("strong", {}, lang === "de" ? "Deutsch" : "English")));

@@ -10,6 +10,7 @@ import { render } from "./render.js";
 import { logLine, quickText } from "./panels.js";
 import { obligation } from "./legal.js";
 import { Announcer, beep, vibrate } from "./notify.js";
+import { considerPass } from "./autopass.js";
 import { startTicker } from "./countdown.js";
 import * as motion from "./motion.js";
 
@@ -37,7 +38,8 @@ const ui = {
   unread: 0,
   draft: "",
   prefs: { sound: store.get("sound") === "1", vibrate: store.get("vibrate") !== "0",
-    autoclose: store.get("autoclose") !== "0" },
+    autoclose: store.get("autoclose") !== "0", autopass: store.get("autopass") === "1" },
+  passTrick: null,  // the trick (autopass.trickKey) to pass when the turn comes
   queued: null,  // a lead made during the won trick's bomb window, sent when it ends
 };
 let doc = null;
@@ -302,6 +304,7 @@ const connection = new TableConnection(config.code, {
       delete root.dataset.landing;
       signalTurn(ctx);
     }
+    considerPass(context(), version, () => version, act);
     seenDoc = JSON.parse(JSON.stringify(doc));
     if (!root.dataset.ready) {
       root.dataset.ready = "1";

@@ -1,0 +1,82 @@
+"""Pace at the table: passes without a tap (the setting, and "pass ahead"), in Chromium."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from .test_sizes import SizeGame, decide
+
+
+class AutoPassGame(SizeGame):
+    """A person and bots, the person with "pass automatically" on: the test never taps Pass
+    where nothing beats the table, and the page passes by itself."""
+
+    auto = 0
+
+    def step(self, rounds: int) -> bool:
+        view, version = self.wait(lambda g: 0 in g["to_act"] or len(g["scores"]["rounds"]) >= rounds)
+        if len(view["scores"]["rounds"]) >= rounds:
+            return False
+        self.page.page.wait_for_function(
+            f"() => Number(document.querySelector('#app').dataset.version) >= {version}")
+        legal = view["legal"]
+        if view["phase"] == "play" and legal["pass"] and not any(p["kind"] != "bomb" for p in legal["plays"]):
+            # Nothing but bombs (or nothing) beats the table: the page passes by itself.
+            before = len(view["history"])
+            after, _ = self.wait(lambda g: len(g["history"]) > before or g["round"] != view["round"])
+            if after["round"] == view["round"]:
+                assert after["history"][before]["seat"] == 0 and after["history"][before]["act"] == "pass"
+            self.auto += 1
+            return True
+        _seat, seen, action = decide(view)
+        self.page.perform(action, seen)
+        expect(self.page.app).to_have_attribute("data-busy", "")
+        self.wait(lambda g: len(g["history"]) > len(view["history"]) or g["round"] != view["round"])
+        return True
+
+
+def test_with_the_setting_on_the_page_passes_where_nothing_beats_the_table(server, contexts):
+    game = AutoPassGame(server, contexts, "standard", seed=7)
+    try:
+        page = game.page
+        page.press(page.key("tab-settings"))
+        setting = page.key("pref-autopass")
+        expect(setting).not_to_be_checked()  # off by default
+        setting.check()
+        page.press(page.key("close-panel"))
+        game.play(rounds=1)
+        assert game.auto >= 3, game.auto
+    finally:
+        game.close()
+
+
+def test_pass_ahead_is_armed_for_the_current_trick_only(server, contexts):
+    # The rule of autopass.js, on documents as the page holds them.
+    page = contexts().new_page()
+    page.goto(server + "/")
+    result = page.evaluate("""async () => {
+        const { wantsPass, trickKey } = await import("/static/js/autopass.js");
+        const trick = { plays: [{ seat: 1, cards: "S5 R5" }] };
+        const view = (turn, plays) => ({ phase: "play", game_over: false, round: 0, to_act: [turn],
+            trick, legal: { pass: turn === 0, plays } });
+        const ctx = (turn, plays, ui) => ({ playing: true, me: 0, actor: 0, table: { bombs: {} },
+            view: view(turn, plays), acting: view(turn, plays), ui: { prefs: {}, ...ui } });
+        const pair = [{ kind: "pair", cards: "S9 R9" }];
+        const key = trickKey(view(0, pair));
+        const other = { ...view(0, pair), trick: { plays: [{ seat: 2, cards: "G7" }] } };
+        return {
+          key,
+          armed: wantsPass(ctx(0, pair, { passTrick: key })),
+          notArmed: wantsPass(ctx(0, pair, {})),
+          nextTrick: wantsPass({ ...ctx(0, pair, { passTrick: key }), view: other, acting: other }),
+          notMyTurn: wantsPass(ctx(1, pair, { passTrick: key })),
+          onlyBombs: wantsPass(ctx(0, [{ kind: "bomb", cards: "S8 R8 G8 B8" }], { prefs: { autopass: true } })),
+          held: wantsPass({ ...ctx(0, [], { prefs: { autopass: true } }),
+            table: { bombs: { hold: { seat: 2, until: 0 } } } }),
+        };
+    }""")
+    assert re.fullmatch(r"0:1:S5 R5", result["key"])
+    assert result["armed"] and not result["notArmed"] and not result["nextTrick"] and not result["notMyTurn"]
+    assert result["onlyBombs"] and not result["held"]
