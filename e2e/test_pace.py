@@ -72,7 +72,8 @@ def test_pass_ahead_is_armed_for_the_current_trick_only(server, contexts):
           notArmed: wantsPass(ctx(0, pair, {})),
           nextTrick: wantsPass({ ...ctx(0, pair, { passTrick: key }), view: other, acting: other }),
           notMyTurn: wantsPass(ctx(1, pair, { passTrick: key })),
-          onlyBombs: wantsPass(ctx(0, [{ kind: "bomb", cards: "S8 R8 G8 B8" }], { prefs: { autopass: true } })),
+          onlyBombs: wantsPass(ctx(0, [{ kind: "bomb", cards: "S8 R8 G8 B8" }],
+            { prefs: { autopass: true } })),
           held: wantsPass({ ...ctx(0, [], { prefs: { autopass: true } }),
             table: { bombs: { hold: { seat: 2, until: 0 } } } }),
         };
