@@ -290,7 +290,8 @@ function pendingDialog(ctx) {
   }
   const bombs = playableBombs(ctx.acting);
   if (!bombs.length) {
-    return dialog(ctx, t("You have no bomb that beats this."), [], t("Let go"));
+    // Said plainly, with Let go first: everybody else waits while this player holds the table.
+    return dialog(ctx, t("You have no bomb that beats this, and the others wait: let go."), [], t("Let go"));
   }
   return dialog(ctx, t("Which bomb?"), bombs.map((bomb) => h("button", {
     type: "button", class: "bomb-choice", dataset: { key: `bomb-${bomb.cards}` },
