@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 from playwright.sync_api import expect
 
@@ -78,6 +79,9 @@ def test_a_brettspielwelt_log_opens_in_the_viewer(server, contexts):
     expect(page.locator(".replay-action")).to_have_text("The deal")
     expect(page.locator(".replay-seat")).to_have_count(4)
     expect(page.locator(".replay-source")).to_have_text("four_rounds.tch")
+    expect(page.locator(".replay-seat").first).to_contain_text("anna")  # the log's nicknames
+    page.get_by_role("button", name="Next action").click()
+    expect(page.locator(".replay-action")).to_contain_text(re.compile("anna|bert|cleo|dino"))
     page.get_by_role("button", name="End of the round").click()
     expect(page.locator(".replay-message.info")).to_have_text("The round is over.")
     # A log that breaks off: the rounds before it open, and the page says where it stopped.

@@ -12,7 +12,12 @@ const state = { record: null, data: null, at: 0, source: "", imported: [] };
 
 function seatName(seat) {
   const table = state.data && state.data.geometry.table;
-  return seat === table ? t("the Table") : t("Seat {n}", { n: seat + 1 });
+  if (seat === table) return t("the Table");
+  // Names where the record has them (the optional `players`: per round, else for the game).
+  const round = state.record && state.record.rounds && state.data && state.record.rounds[state.data.round];
+  const names = (round && round.players) || (state.record && state.record.players);
+  const name = names && typeof names[seat] === "string" && names[seat];
+  return name || t("Seat {n}", { n: seat + 1 });
 }
 
 function message(text, kind = "error") {

@@ -29,6 +29,7 @@ def test_the_page_is_served_in_both_languages(http):
 
 def test_a_table_record_replays_round_by_round_with_every_hand(app, http, player, hub):
     record = finished_record(app, http, player, hub)
+    assert record["players"] == ["Anna", "Bot (greedy)", "Bot (greedy)", "Bot (greedy)"]  # for the viewer
     for r, rnd in enumerate(record["rounds"]):
         resp = post(http, {"record": record, "round": r})
         assert resp.status_code == 200

@@ -298,11 +298,24 @@ class Table(Audiences, BombRules, SeatRules):
         if number is not None:
             if not 0 <= number < self.finished + (1 if over else 0):
                 raise Refused("not_found", "no such finished game at this table")
-            return stored(number)
+            return self._named(stored(number))
         if self.game is None:
             raise Refused("not_started", "the game has not started yet")
         record = stored(self.game_no - 1)
         if not over:
             done = sum(1 for r in self.game.rounds if r.result is not None)
             record["rounds"] = record["rounds"][:done]
-        return record
+        return self._named(record)
+
+    def _named(self, record: dict) -> dict:
+        """The record with the seats' names as the table shows them now (the optional field
+        `players`, as the Brettspielwelt import writes it): the replay viewer names people."""
+        names = []
+        for i, seat in enumerate(self.seats):
+            if i == self.dummy:
+                names.append(None)  # the Trichu Table: nobody's seat
+            elif seat.owner is not None:
+                names.append(seat.name)
+            else:
+                names.append(f"Bot ({seat.bot})" if seat.bot else None)
+        return {**record, "players": names}
