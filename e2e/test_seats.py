@@ -155,7 +155,7 @@ def test_an_action_on_a_view_that_is_behind_is_refused_as_stale_and_the_page_cat
     expect(lagging.app).to_have_attribute("data-phase", "grand")
     lagging.press(lagging.key("grand-no"))
     gate.release()
-    expect(lagging.page.locator("#alerts")).to_contain_text("the game moved on before your action arrived")
+    expect(lagging.page.locator("#alerts")).to_contain_text("The game moved on before your action arrived")
     expect(lagging.app).to_have_attribute("data-phase", "exchange")
     expect(lagging.key("give")).to_be_visible()  # the exchange, as it is now
 

@@ -89,8 +89,9 @@ const REFUSALS = {
 /** What to show for a refused request. */
 export function refusal(ack, view = null) {
   if (!ack) return t("That did not work.");
+  // The page's own sentence in every language where it has one (the server's text is for
+  // logs and other clients); the server's words only for a code the page does not know.
   const translate = REFUSALS[ack.code];
-  if (lang === "en" && ack.message) return ack.message;
   return translate ? translate(view) : (ack.message || t("That did not work."));
 }
 
