@@ -81,3 +81,21 @@ def test_pass_ahead_is_armed_for_the_current_trick_only(server, contexts):
     assert re.fullmatch(r"0:1:S5 R5", result["key"])
     assert result["armed"] and not result["notArmed"] and not result["nextTrick"] and not result["notMyTurn"]
     assert result["onlyBombs"] and not result["held"]
+
+
+def test_escape_and_a_tap_outside_close_a_panel_on_a_phone(server, contexts):
+    game = SizeGame(server, contexts, "standard", seed=7)
+    try:
+        page = game.page
+        page.press(page.key("tab-score"))
+        expect(page.page.locator("#panel")).to_have_count(1)
+        page.page.keyboard.press("Escape")
+        expect(page.page.locator("#panel")).to_have_count(0)
+        page.press(page.key("tab-history"))
+        expect(page.page.locator("#panel")).to_have_count(1)
+        page.page.locator("#panel").click()  # inside the sheet: it stays
+        expect(page.page.locator("#panel")).to_have_count(1)
+        page.page.mouse.click(195, 12)  # the top of the table, above the sheet
+        expect(page.page.locator("#panel")).to_have_count(0)
+    finally:
+        game.close()

@@ -332,3 +332,14 @@ document.addEventListener("pointerup", () => {
   if (deferred && !ui.dragging) { deferred = false; setTimeout(update, 0); }
 });
 startTicker();
+
+// A panel's sheet (phones) closes with Escape, or a tap outside it (on the table under it).
+function closePanelFrom(event) {
+  if (!ui.panel || wideQuery.matches) return;
+  if (event.type === "keydown" && event.key !== "Escape") return;
+  if (event.type === "pointerdown" && event.target.closest && event.target.closest("#panel, .tabs")) return;
+  ui.panel = null;
+  update();
+}
+document.addEventListener("keydown", closePanelFrom);
+document.addEventListener("pointerdown", closePanelFrom);
