@@ -98,12 +98,31 @@ function lobbyPanel(ctx) {
     h("p", {}, t("Invite friends with this link:"), " ", h("a", { href: link }, link), " ",
       h("button", { type: "button", class: "quiet", dataset: { key: "copy" }, onclick: () => copy(link) }, t("Copy link"))),
     h("p", {}, t("Table code: {code}", { code: ctx.table.code })),
+    teamsLine(ctx),
     nameField(ctx),
     ctx.table.settings && ctx.table.settings.tracker ? h("p", {}, t("This table offers the card tracker.")) : null,
     ctx.you.manage && free > 0 ? h("button", { type: "button", dataset: { key: "fill" },
       onclick: () => ctx.request("fill", { level: ctx.table.default_level }) }, t("Bots at every free seat")) : null,
     ctx.you.manage ? h("button", { type: "button", class: "primary", disabled: free > 0, dataset: { key: "start" },
       onclick: () => ctx.request("start", {}) }, t("Start the game")) : null);
+}
+
+/** Who plays with whom, before anybody sits down: from the seats' teams (the ruleset's). */
+function teamsLine(ctx) {
+  const seats = ctx.table.seats;
+  const label = (s) => (s.dummy ? t("the Table") : s.name || t("Seat {n}", { n: s.seat + 1 }));
+  if (seats.every((s) => s.team === null)) {
+    return h("p", { class: "teams" }, t("No teams: every player for themselves."));
+  }
+  const teams = [];
+  for (const s of seats) {
+    if (s.team === null) continue;
+    (teams[s.team] = teams[s.team] || []).push(label(s));
+  }
+  const line = teams.filter(Boolean).map((names) => names.join(" + ")).join(t(" against "));
+  return [h("p", { class: "teams", dataset: { key: "teams" } }, t("Teams: {teams}", { teams: line })),
+    ctx.table.ruleset === "trichu" ? h("p", { class: "hint" },
+      t("In Trichu the dealer plays with the Table against the other two. The dealer's role moves on every round, and the teams with it.")) : null];
 }
 
 /** A watcher may take over a seat that a bot plays for nobody: it needs a name field. */
