@@ -64,7 +64,8 @@ def test_a_foreign_file_gets_a_clear_message(server, contexts, tmp_path):
     text = tmp_path / "notes.txt"
     text.write_text("hello")
     page.set_input_files("#record-file", str(text))
-    expect(page.get_by_role("alert")).to_contain_text("it is not JSON")
+    expect(page.get_by_role("alert")).to_contain_text("Open a .json file downloaded from a table here")
+    expect(page.locator(".replay-detail")).to_contain_text("it is not JSON")
     page.goto(server + "/replay?table=NOPE1")
     expect(page.get_by_role("alert")).to_contain_text("There is no finished game to replay at this table.")
 

@@ -37,13 +37,18 @@ async function loadRound(round) {
   }
   if (!answer.ok) {
     state.data = null;
-    return show(message(answer.code === "bad_record" || answer.code === "too_large"
-      ? t("This file is not a game record we can read: {why}", { why: answer.message })
-      : answer.message || t("That did not work.")));
+    return show(...(answer.code === "bad_record" || answer.code === "too_large"
+      ? wrongFile(answer.message) : [message(answer.message || t("That did not work."))]));
   }
   state.data = answer;
   state.at = 0;
   draw();
+}
+
+/** A file that is no record: said in plain words, what went wrong in detail below it. */
+function wrongFile(detail) {
+  return [message(t("This file is not a game record we can read. Open a .json file downloaded from a table here, or a Brettspielwelt .tch log.")),
+    h("p", { class: "replay-detail" }, t("In detail: {why}", { why: detail }))];
 }
 
 function openRecord(text, source) {
@@ -51,7 +56,7 @@ function openRecord(text, source) {
   try {
     record = JSON.parse(text);
   } catch (err) {
-    return show(message(t("This file is not a game record we can read: {why}", { why: t("it is not JSON") })));
+    return show(...wrongFile(t("it is not JSON")));
   }
   state.imported = [];
   state.record = record;
