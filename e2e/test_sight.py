@@ -25,3 +25,27 @@ def test_a_person_opening_the_link_sees_the_teams_before_sitting(server, context
     seigneur.create_table(server, "Cleo", seed=3, ruleset="grandseigneur")
     teams = seigneur.page.locator(".lobby-panel .teams")
     expect(teams).to_have_text("No teams: every player for themselves.")
+
+
+def test_the_score_sheet_shows_this_rounds_card_points_and_tricks_so_far(server, contexts):
+    from .test_sizes import SizeGame
+
+    game = SizeGame(server, contexts, "standard", seed=7)
+    try:
+        while True:  # the person plays until a few tricks are taken
+            view, _ = game.wait(lambda g: True)
+            if sum(1 for e in view["history"] if e.get("act") == "trick") >= 2 or not game.step(1):
+                break
+        view, _ = game.wait(lambda g: 0 in g["to_act"])  # the bots wait for the person: nothing moves
+        page = game.page
+        page.press(page.key("tab-score"))
+        row = page.page.locator('[data-key="round-so-far"]')
+        teams = view["geometry"]["team_of"]
+        for team in (0, 1):
+            tricks = [e for e in view["history"] if e.get("act") == "trick" and teams[e["to"]] == team]
+            points = sum(e["points"] for e in tricks)
+            word = "trick" if len(tricks) == 1 else "tricks"
+            cell = row.locator(f'td[data-team="{team}"]')
+            expect(cell).to_have_text(f"{points} points in {len(tricks)} {word}")
+    finally:
+        game.close()

@@ -2,7 +2,7 @@
 // the round's history with the last trick, the card tracker (when the table offers it),
 // the chat, and the page's settings.
 import { h } from "./dom.js";
-import { lang, rankName, t } from "./i18n.js";
+import { lang, rankName, t, tn } from "./i18n.js";
 import { cardRow, describeCard } from "./cards.js";
 import { signed, playLine } from "./center.js";
 import { placeName, titleName } from "./seats.js";
@@ -81,11 +81,29 @@ function scoreSheet(ctx) {
       h("caption", { class: "visually-hidden" }, t("Score")),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Round")),
         columns.map((c) => h("th", { scope: "col", class: `team-${c.index}` }, c.label)))),
-      h("tbody", {}, rows),
+      h("tbody", {}, rows, currentRound(ctx, columns)),
       h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, t("Total")),
         columns.map((c) => h("td", { class: "total", dataset: { team: String(c.index) } }, String(totals[c.index])))))),
     rounds.length ? chart(ctx, rounds, columns) : null,
     recordLinks(ctx));
+}
+
+/** The round being played so far: each column's card points and tricks taken (public: the
+ * history says who took which trick and its points). */
+function currentRound(ctx, columns) {
+  const view = ctx.view;
+  if (view.game_over || view.phase !== "play") return null;
+  const now = { teams: view.geometry.teams };  // this round's teams (Trichu's change by round)
+  const taken = columns.map((c) => {
+    const seats = columnSeats(ctx, now, c);
+    const tricks = view.history.filter((e) => e.act === "trick" && seats.includes(e.to));
+    return { points: tricks.reduce((sum, e) => sum + e.points, 0), tricks: tricks.length };
+  });
+  return h("tr", { class: "current", dataset: { key: "round-so-far" } },
+    h("th", { scope: "row" }, t("Now")),
+    columns.map((c, i) => h("td", { dataset: { team: String(c.index) } },
+      tn("{points} points in {n} trick", "{points} points in {n} tricks", taken[i].tricks,
+        { points: taken[i].points }))));
 }
 
 function recordLinks(ctx) {
