@@ -16,7 +16,7 @@ houses), the pinned ones first so the cheapest witness survives. Cutting
 cannot hide a witness: any play of that kind uses at most that many cards of
 a rank, and any card of a rank serves as well as another of the same rank
 and cost (a straight of one suit is a bomb, which beats the same plays).
-Bombs are looked for on the uncut pool.
+Bombs are looked for on the uncut pool (with two decks, on one copy of each card).
 """
 
 from __future__ import annotations
@@ -71,6 +71,10 @@ class Counter:
 
     def _bombs(self, s: int, pool: int, play: tuple):
         deck = self.pos.deck
+        if deck.copies > 1:
+            # Two copies of a card serve a bomb alike: keep one of each (a pinned one first), or
+            # the straight flushes multiply by two per rank.
+            pool = _one_copy(pool, self.pos.pinned[s], deck)
         for bomb in bombs_beating(pool, deck, play):
             if self._affordable(s, bomb[MASK]):
                 yield bomb
@@ -104,12 +108,70 @@ def _cut(pool: int, pinned: int, keep: int, deck) -> int:
     return out
 
 
-def possible_bombs(pos: Position) -> list[dict]:
-    """Every bomb some other seat could hold, as {"seat": s, "play": engine bomb}; a bomb
-    two seats could hold is listed for each of them."""
-    counter = Counter(pos)
-    out = []
-    for s in pos.others:
-        for bomb in counter._bombs(s, pos.unseen(s), _ANY_SINGLE):
-            out.append({"seat": s, "play": bomb})
+def _one_copy(pool: int, pinned: int, deck) -> int:
+    """`pool` with one copy of each normal card (a pinned one where there is one)."""
+    out = pool & ~deck.normal_mask
+    seen: set = set()
+    for card in mask_cards(pool & pinned & deck.normal_mask) + mask_cards(pool & ~pinned & deck.normal_mask):
+        key = (deck.rank_of[card], deck.suit_of[card])
+        if key not in seen:
+            seen.add(key)
+            out |= 1 << card
     return out
+
+
+def _suit_rank_cost(pos: Position, s: int) -> dict:
+    """For seat `s`: (rank, suit) -> 0 if it holds a card of it for certain (pinned), 1 if one
+    could come from the free cards (and it has room for any); absent if neither."""
+    deck = pos.deck
+    cost: dict = {}
+    for card in mask_cards(pos.unseen(s) & deck.normal_mask):
+        key = (deck.rank_of[card], deck.suit_of[card])
+        pinned = pos.pinned[s] >> card & 1
+        if not pinned and key in cost:
+            continue
+        cost[key] = 0 if pinned else 1
+    return cost
+
+
+def possible_fours(pos: Position) -> dict:
+    """Four of a kind another seat could hold: {rank: {seat: certain}} (certain: every card of
+    it is known to be there). One card per suit (with two decks, either copy)."""
+    deck = pos.deck
+    out: dict = {}
+    for s in pos.others:
+        cost = _suit_rank_cost(pos, s)
+        for rank in range(deck.low, deck.high + 1):
+            needs = [cost.get((rank, suit)) for suit in range(4)]
+            if None not in needs and sum(needs) <= pos.unknown[s]:
+                out.setdefault(rank, {})[s] = sum(needs) == 0
+    return out
+
+
+def possible_straight_flushes(pos: Position) -> dict:
+    """The longest straight flushes another seat could hold: {(suit, low, high): {seat:
+    certain}}; every run of five or more inside one of them is possible too (for the same
+    seats), and no other is."""
+    deck = pos.deck
+    windows: dict = {}
+    for s in pos.others:
+        cost = _suit_rank_cost(pos, s)
+        room = pos.unknown[s]
+        for suit in range(4):
+            lo, spent = deck.low, 0
+            for hi in range(deck.low, deck.high + 1):  # the longest affordable run ending at hi
+                step = cost.get((hi, suit))
+                if step is None:
+                    lo, spent = hi + 1, 0
+                    continue
+                spent += step
+                while spent > room:
+                    spent -= cost[(lo, suit)]
+                    lo += 1
+                if hi - lo + 1 >= 5:
+                    windows.setdefault((suit, lo, hi), {})[s] = spent == 0
+    # Keep the runs no other one contains. A seat that could hold such a run has it as its own
+    # longest run ending there (any affordable run lies inside that one), so its holders are
+    # exactly the seats listed for it.
+    return {key: seats for key, seats in windows.items()
+            if not any(o != key and o[0] == key[0] and o[1] <= key[1] and key[2] <= o[2] for o in windows)}

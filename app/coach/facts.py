@@ -19,11 +19,11 @@ teams). Claims are made only where they are proved (see docs/coach.md):
 from __future__ import annotations
 
 from app.engine.cards import DRAGON_VALUE, mask_cards
-from app.engine.combos import BOMB, DOG, KIND, LENGTH, MASK, SINGLE, VALUE, beats, choose_reading
+from app.engine.combos import BOMB, DOG, KIND, MASK, SINGLE, VALUE, beats, choose_reading
 from app.engine.errors import EngineError
 from app.engine.plays import candidate_plays, wish_mask
 
-from .counting import Counter, possible_bombs
+from .counting import Counter, possible_fours, possible_straight_flushes
 from .going_out import going_out_plan
 from .position import Position, position_of
 from .reading import parse_selection, play_info, read_entry, readings, special_role
@@ -160,32 +160,17 @@ def bombs_fact(view: dict, seat: int | None = None) -> dict | None:
     if pos is None or pos.phase != "play" or not pos.consistent:
         return None
     deck = pos.deck
-    fours: dict = {}
-    flushes: dict = {}
-    for found in possible_bombs(pos):
-        s, bomb = found["seat"], found["play"]
-        cards = mask_cards(bomb[MASK])
-        ranks = sorted(deck.rank_of[c] for c in cards)
-        certain = not bomb[MASK] & ~pos.pinned[s]
-        if bomb[LENGTH] == 4:
-            key = ranks[0]
-            table = fours
-        else:
-            key = (deck.suit_of[cards[0]], ranks[0], ranks[-1])
-            table = flushes
-        entry = table.setdefault(key, {"holders": set(), "certain": None})
-        entry["holders"].add(s)
-        if certain:
-            entry["certain"] = s
-    out_fours = [{"rank": deck.rank_name(r), "holders": [who(pos, s) for s in sorted(e["holders"])],
-                  "certain": who(pos, e["certain"])} for r, e in sorted(fours.items())]
-    longest = [k for k in flushes if not any(
-        o != k and o[0] == k[0] and o[1] <= k[1] and k[2] <= o[2] for o in flushes)]
-    out_flushes = [{"suit": deck.suits[suit], "low": deck.rank_name(lo), "high": deck.rank_name(hi),
-                    "holders": [who(pos, s) for s in sorted(flushes[(suit, lo, hi)]["holders"])],
-                    "certain": who(pos, flushes[(suit, lo, hi)]["certain"])}
-                   for suit, lo, hi in sorted(longest)]
-    return dict(_base("bombs_possible", pos), fours=out_fours, straight_flushes=out_flushes)
+
+    def listed(holders: dict) -> dict:
+        certain = [s for s, sure in holders.items() if sure]
+        return {"holders": [who(pos, s) for s in sorted(holders)],
+                "certain": who(pos, certain[0]) if certain else None}
+
+    fours = [dict(rank=deck.rank_name(rank), **listed(holders))
+             for rank, holders in sorted(possible_fours(pos).items())]
+    flushes = [dict(suit=deck.suits[suit], low=deck.rank_name(lo), high=deck.rank_name(hi), **listed(holders))
+               for (suit, lo, hi), holders in sorted(possible_straight_flushes(pos).items())]
+    return dict(_base("bombs_possible", pos), fours=fours, straight_flushes=flushes)
 
 
 # -- can a play be beaten? ------------------------------------------------------------------------
