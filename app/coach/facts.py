@@ -49,6 +49,27 @@ def who(pos: Position, seat: int | None) -> dict | None:
     return {"seat": seat, "relation": relation}
 
 
+def dog_lead(pos: Position) -> dict:
+    """Where a Dog played by this hand now sends the lead (RULES A14, C15, the engine's Round):
+    to its partner, or the partners still holding cards to choose from (Tientsin); if every
+    partner is out, to the next seat holding cards after the first partner in play order."""
+    if pos.hand == pos.hand & pos.deck.dog_mask and round_ends_when_out(pos) is not None:
+        return {"dog_to": [], "partner_out": False, "ends_round": True}  # its last card ends it
+    partners = pos.partners
+    holding = [s for s in partners if pos.counts[s] > 0]
+    if holding:
+        return {"dog_to": [who(pos, s) for s in holding], "partner_out": False}
+    if not partners:
+        return {"dog_to": [who(pos, pos.geometry["next"][pos.seat])], "partner_out": False}
+    seat, nxt = partners[0], pos.geometry["next"]
+    for _ in range(len(nxt)):
+        seat = nxt[seat]
+        left = pos.counts[seat] - (1 if seat == pos.seat else 0)  # (the Dog itself leaves the hand)
+        if left > 0:
+            return {"dog_to": [who(pos, seat)], "partner_out": True}
+    return {"dog_to": [], "partner_out": True}
+
+
 def _base(kind: str, pos: Position) -> dict:
     return {"kind": kind, "seat": pos.seat, "ruleset": pos.rules.ruleset.name,
             "teams": pos.geometry["teams"] is not None}
@@ -57,8 +78,9 @@ def _base(kind: str, pos: Position) -> dict:
 # -- what must be beaten ----------------------------------------------------------------------
 
 def trick_fact(view: dict, seat: int | None = None) -> dict | None:
-    """What this hand faces: {"kind": "lead"} (it leads; `dog`: it holds the Dog, which is
-    only ever led, and `dog_to` whom it would pass the lead to), "other_leads" (another seat
+    """What this hand faces: {"kind": "lead"} (it leads; `must_lead_wish`: the wished rank it
+    must lead, or None; `dog`: it holds the Dog, which is only ever led, with `dog_to` and
+    `partner_out` from `dog_lead`), "other_leads" (another seat
     leads: nothing to beat yet), "beat" (the `top` combination and what beats it:
     `beaten_by` "same_kind" (a higher one of its kind and length, or a bomb), "bomb" (only a
     bomb) or "higher_bomb"; `closed`: everybody passed, only bombs can still come),
@@ -74,8 +96,8 @@ def trick_fact(view: dict, seat: int | None = None) -> dict | None:
     holds_dog = bool(pos.hand & pos.deck.dog_mask)
     if not pos.trick or pos.closed:
         if pos.turn == pos.seat:
-            fact = dict(_base("lead", pos), dog=holds_dog,
-                        dog_to=[who(pos, s) for s in pos.partners] if holds_dog else [])
+            fact = dict(_base("lead", pos), dog=holds_dog, **(dog_lead(pos) if holds_dog else {}))
+            fact.update(_wish_on_lead(pos))
         else:
             fact = dict(_base("other_leads", pos), turn=who(pos, pos.turn))
         if pos.closed and pos.trick:
@@ -88,6 +110,19 @@ def trick_fact(view: dict, seat: int | None = None) -> dict | None:
     legal = pos.legal
     fact["you_can_play"] = bool(legal.get("plays") or legal.get("bombs"))
     return fact
+
+
+def _wish_on_lead(pos: Position) -> dict:
+    """Whether the wish binds this leader: it holds the wished rank, so it must lead a
+    combination with it (or, with the table's option `always`, a bomb it holds)."""
+    if pos.wish is None or pos.wish_free:
+        return {"must_lead_wish": None}
+    wished = wish_mask(pos.deck, pos.wish) & pos.hand
+    if not wished:
+        return {"must_lead_wish": None}
+    bomb = pos.rules.wish_bomb_escape == "always" and any(
+        p[KIND] == BOMB for p in candidate_plays(pos.hand, pos.deck, None, pos.rules.stairs_min_pairs))
+    return {"must_lead_wish": pos.deck.rank_name(pos.wish), "bomb_instead": bomb}
 
 
 def _beaten_by(pos: Position, top: tuple) -> dict:
@@ -184,8 +219,8 @@ def play_fact(view: dict, cards, seat: int | None = None, phoenix: str | None = 
     "dragon_gift", "partners"}: proved over every deal consistent with what it has seen;
     {"kind": "beatable", "play", "as", "by": "bomb" | "same_kind" | "dragon"}: some such deal
     lets another hand beat it; {"kind": "ends_round", "play", "how"}: its last cards end the
-    round at once (see `round_ends_when_out`); {"kind": "dog", "play"}: nothing is ever played
-    on the Dog; or
+    round at once (see `round_ends_when_out`); {"kind": "dog", "play", "dog_to", "partner_out"}:
+    nothing is ever played on the Dog, it sends the lead on (`dog_lead`); or
     {"kind": "unreadable"} when the cards are no play here (see `why_not`)."""
     pos = position_of(view, seat)
     if pos is None or pos.phase != "play" or not pos.consistent:
@@ -224,7 +259,7 @@ def _play_verdict(pos: Position, counter: Counter, play: tuple, mode: str) -> di
     deck = pos.deck
     info = play_info(play, deck)
     if play[KIND] == DOG:
-        return dict(_base("dog", pos), play=info, to=[who(pos, s) for s in pos.partners])
+        return dict(_base("dog", pos), play=info, **dog_lead(pos))
     if play[MASK] == pos.hand:
         how = round_ends_when_out(pos)
         if how is not None:

@@ -50,9 +50,12 @@ def cap(text: str) -> str:
 
 # -- ranks ------------------------------------------------------------------------------------------
 
-def rank_one(rank: str, lang: str) -> str:
-    """A rank as one card is called: "Queen" / "Dame", "7"."""
+def rank_one(rank: str, lang: str, case: str = "nom") -> str:
+    """A rank as one card is called: "Queen" / "Dame", "7" (German "Bube" is "Buben" but in the
+    nominative)."""
     if lang == DE:
+        if rank == "J" and case != "nom":
+            return "Buben"
         return _FACES_DE[rank][0] if rank in _FACES_DE else rank
     return _FACES_EN[rank][0] if rank in _FACES_EN else rank
 
@@ -73,7 +76,7 @@ def rank_gender(rank: str) -> str:
 def a_rank(rank: str, lang: str, case: str = "nom") -> str:
     """One card of a rank with the indefinite article: "a Queen", "an Ace" / "eine Dame", "einen König"."""
     if lang == DE:
-        return f"{_ARTICLES[rank_gender(rank)][case][1]} {rank_one(rank, DE)}"
+        return f"{_ARTICLES[rank_gender(rank)][case][1]} {rank_one(rank, DE, case)}"
     name = rank_one(rank, EN)
     return ("an " if name[0] in "A8" else "a ") + name
 
@@ -103,13 +106,18 @@ def special_name(role: str, lang: str, case: str = "nom", article: bool = True, 
 
 
 def card_name(code: str, role: str | None, ruleset: str, lang: str, case: str = "nom") -> str:
-    """One card: a special card by its role ("the Dragon"), a normal one as the game names it
-    ("Star Ace" / "Stern Ass"; a second deck's copy keeps its prime)."""
+    """One card with its article: a special card by its role ("the Dragon" / "den Drachen"), a
+    normal one by suit and rank ("the Star Ace" / "das Stern-Ass"; a second deck's copy keeps
+    its prime)."""
     if role and role not in ("normal", "top_rank"):
         return special_name(role, lang, case)
     plain = code.rstrip("'")
-    name = f"{suit_name(plain[0], ruleset, lang)} {rank_one(plain[1:], lang)}"
-    return name + ("'" if code.endswith("'") else "")
+    rank = plain[1:]
+    copy = "'" if code.endswith("'") else ""
+    if lang == DE:  # "das Stern-Ass", "den Schwert-König"
+        article = _ARTICLES[rank_gender(rank)][case][0]
+        return f"{article} {suit_name(plain[0], ruleset, DE)}-{rank_one(rank, DE, case)}{copy}"
+    return f"the {suit_name(plain[0], ruleset, EN)} {rank_one(rank, EN)}{copy}"
 
 
 def suit_name(letter: str, ruleset: str, lang: str) -> str:
@@ -160,7 +168,7 @@ def _play_de(info: dict, kind: str, rank: str, n: int, case: str) -> str:
         if special:
             name = special_name(special, DE, case)
             return f"{name} (als {half(info['value'])})" if special == "phoenix" else name
-        return f"{_ARTICLES[rank_gender(rank)][case][0]} {rank_one(rank, DE)}"
+        return f"{_ARTICLES[rank_gender(rank)][case][0]} {rank_one(rank, DE, case)}"
     art = {g: _ARTICLES[g][case][0] for g in "mfn"}
     if kind == "pair":
         return f"{art['n']} Paar {rank_many(rank, DE)}"

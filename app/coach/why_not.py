@@ -166,7 +166,7 @@ def _does_not_beat(pos: Position, found: list[tuple], on: tuple) -> dict:
             return _reason("bomb_not_higher", "does_not_beat", seat, top=top, yours=yours)
         return _reason("needs_higher_bomb", "does_not_beat", seat, top=top, yours=yours)
     if on[KIND] == SINGLE and on[VALUE] >= DRAGON_VALUE:
-        second = on[VALUE] == DRAGON_VALUE and deck.dragon_mask.bit_count() > 1
+        second = on[VALUE] == DRAGON_VALUE and bool(deck.dragon_mask & ~on[MASK] & ~pos.played)
         return _reason("dragon_needs_bomb", "does_not_beat", seat, top=top, yours=yours,
                        second_dragon=second)
     if best[KIND] != on[KIND]:

@@ -48,24 +48,38 @@ def _en(info: dict, singular: str, plural: str) -> str:
 # -- facts --------------------------------------------------------------------------------------------
 
 def _lead(f, lang, names):
-    text = _t(lang, "You lead: play any combination, or a bomb.",
-              "Du spielst aus: jede Kombination ist erlaubt, auch eine Bombe.")
+    rank = f.get("must_lead_wish")
+    if rank:
+        text = _t(lang, f"You lead, and the wish binds you: lead a combination with {a_rank(rank, lang)}",
+                  f"Du spielst aus, und der Wunsch bindet dich: spiele eine Kombination mit "
+                  f"{a_rank(rank, lang, 'dat')} aus")
+        text += _t(lang, ", or a bomb." if f.get("bomb_instead") else ".",
+                   " oder eine Bombe." if f.get("bomb_instead") else ".")
+    else:
+        text = _t(lang, "You lead: play any combination, or a bomb.",
+                  "Du spielst aus: jede Kombination ist erlaubt, auch eine Bombe.")
     if f.get("collects"):
         text = _t(lang, "Everybody passed and ", "Alle haben gepasst und ") + text[0].lower() + text[1:]
     if f["dog"]:
-        text += " " + _dog_passes(f["dog_to"], lang, names,
-                                  _t(lang, "The Dog can only be led", "Den Hund darf man nur ausspielen"))
+        text += " " + _dog_passes(f, lang, names, _t(lang, "The Dog can only be led",
+                                                     "Den Hund darf man nur ausspielen"))
     return text
 
 
-def _dog_passes(to: list, lang: str, names: dict, start: str) -> str:
+def _dog_passes(f: dict, lang: str, names: dict, start: str) -> str:
+    to = f["dog_to"]
+    if f.get("ends_round"):
+        return start + _t(lang, "; it is your last card, and the round ends when you play it.",
+                          "; er ist deine letzte Karte, und die Runde endet, wenn du ihn spielst.")
     if len(to) > 1:
         target = _t(lang, "a partner of your choice", "einen Partner deiner Wahl")
     elif to:
         target = seat_phrase(to[0], lang, names, "acc")
     else:
-        return start + _t(lang, ": it passes the lead to the next player.",
-                          ": er gibt das Ausspiel an den nächsten Spieler.")
+        return start + "."
+    if f.get("partner_out"):
+        return start + _t(lang, f": your partner is out, so it passes the lead to {target}.",
+                          f": dein Partner ist draußen, also gibt er das Ausspiel an {target}.")
     return start + _t(lang, f": it passes the lead to {target}.", f": er gibt das Ausspiel an {target}.")
 
 
@@ -91,9 +105,6 @@ def _beat(f, lang, names):
     else:
         text = cap(_t(lang, f"Only a higher bomb beats {play_phrase(top, lang)}.",
                       f"{play_phrase(top, lang, 'acc')} sticht nur eine höhere Bombe."))
-    if f.get("closed"):
-        text += " " + _t(lang, "Everybody passed: only a bomb can still take this trick.",
-                         "Alle haben gepasst: nur eine Bombe kann diesen Stich noch nehmen.")
     if f["dog"] and f["your_turn"]:
         text += " " + _t(lang, "(The Dog can only be led.)", "(Den Hund darf man nur ausspielen.)")
     return text
@@ -192,8 +203,12 @@ def _bombs(f, lang, names):
     text += join(items, lang) + "."
     for b in fours + flushes:
         if b["certain"] is not None:
-            what = (_t(lang, f"four {rank_many(b['rank'], lang)}", f"vier {rank_many(b['rank'], lang)}")
-                    if "rank" in b else _t(lang, "that straight flush", "diese Straßenbombe"))
+            if "rank" in b:
+                what = f"{four} {rank_many(b['rank'], lang)}"
+            else:
+                suit = suit_name(b["suit"], f["ruleset"], lang)
+                what = _t(lang, f"the straight flush in {suit} from {b['low']} to {b['high']}",
+                          f"die Straßenbombe in {suit} von {b['low']} bis {b['high']}")
             holder = cap(seat_phrase(b["certain"], lang, names))
             text += " " + _t(lang, f"{holder} holds {what} for certain.", f"{holder} hat {what} sicher.")
     return text
@@ -256,8 +271,8 @@ def _ends_round(f, lang, names):
 
 
 def _dog(f, lang, names):
-    return _dog_passes(f["to"], lang, names, _t(lang, "Nothing is ever played on the Dog",
-                                                 "Auf den Hund wird nie etwas gespielt"))
+    return _dog_passes(f, lang, names, _t(lang, "Nothing is ever played on the Dog",
+                                          "Auf den Hund wird nie etwas gespielt"))
 
 
 def _unreadable(f, lang, names):

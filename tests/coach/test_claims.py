@@ -96,6 +96,7 @@ def test_every_claim_holds_in_every_deal_the_hand_cannot_rule_out(index):
         _check_bombs(game, viewer, seat, pos, deals, every, rng, tally)
         _check_top_cards(game, viewer, seat, pos)
         _check_wish(game, viewer, seat, pos)
+        _check_dog(game, viewer, seat, pos, view, rewind, tally)
     print(f"\n{ruleset} {options or ''}: {dict(tally)}")
     assert tally["positions"] >= 20 and tally["exhaustive"] >= 10
     # Not vacuous: the claims fire, and where brute force shows one true, the coach makes it.
@@ -226,3 +227,24 @@ def _check_wish(game, viewer, seat, pos):
         assert not legal.can_pass
         assert all(p[MASK] & wished or p[KIND] == BOMB for p in legal.plays)
         assert fact["bomb_instead"] == any(p[KIND] == BOMB and not p[MASK] & wished for p in legal.plays)
+
+
+def _check_dog(game, viewer, seat, pos, view, rewind, tally):
+    """Where the Dog sends the lead, played for real."""
+    dogs = [e for e in pos.legal["plays"] if e["kind"] == "dog"]
+    if not dogs:
+        return
+    fact = play_fact(view, dogs[0]["cards"], seat)
+    targets = [w["seat"] for w in fact["dog_to"]]
+    rnd = game.round
+    for to in rnd.dog_targets(seat) or [None]:
+        action = {"seat": seat, "act": "play", "cards": dogs[0]["cards"]}
+        if to is not None:
+            action["to"] = to
+        game.apply(action, by=viewer)
+        if fact.get("ends_round"):
+            assert rnd.phase == "over"
+        else:
+            assert rnd.phase != "over" and rnd.turn in targets, (fact, rnd.turn)
+        rewind()
+    tally["dog_leads"] += 1

@@ -370,3 +370,34 @@ def test_the_trichu_table_counts_against_its_dealer():
     mine = after_the_mah_jong("Dr SA Ph", "S7 S4 B4")  # the Phoenix is his own: the Ace is safe
     assert plan_of(mine, 0) is not None and len(plan_of(mine, 0)) >= 2
     assert engine_accepts_plan(mine, 0, None)
+
+
+def test_under_the_wish_the_leader_is_told_to_lead_the_wished_rank():
+    game = table(["Mj Dr Ph SA S2", "R8 S9 B3", "G5 G6 G7", "S10 B10 GJ"], fill=False)
+    play(game, 0, "Mj", wish="A")
+    pass_(game, 1, 2, 3)
+    lead = fact(trick_fact, game, 0)
+    assert lead["kind"] == "lead" and lead["must_lead_wish"] == "A" and not lead["bomb_instead"]
+    free = table(["Mj Dr Ph S2", "R8 S9 B3", "G5 G6 G7", "S10 B10 GJ"], fill=False)
+    play(free, 0, "Mj", wish="A")
+    pass_(free, 1, 2, 3)
+    assert fact(trick_fact, free, 0)["must_lead_wish"] is None  # it holds no Ace
+
+
+def test_the_dog_passes_the_lead_past_a_partner_who_is_out():
+    game = table(["Mj Dg SA S4 B4", "R8 S9 B2", "G5 B5 R5", "S10 B10 GJ"], fill=False)
+    play(game, 0, "Mj")
+    pass_(game, 1)
+    play(game, 2, "R5")
+    pass_(game, 3, 0, 1)
+    play(game, 2, "G5 B5")  # seat 0's partner is out first
+    pass_(game, 3, 0, 1)
+    play(game, 3, "S10")
+    play(game, 0, "SA")
+    pass_(game, 1, 3)
+    lead = fact(trick_fact, game, 0)
+    assert lead["dog"] and lead["partner_out"] and lead["dog_to"] == [{"seat": 3, "relation": "opponent"}]
+    dog = fact(play_fact, game, 0, "Dg")
+    assert dog["kind"] == "dog" and dog["dog_to"] == lead["dog_to"]
+    play(game, 0, "Dg")
+    assert game.round.turn == 3  # the engine agrees

@@ -181,3 +181,22 @@ def test_an_unknown_language_or_kind_is_an_error():
         say(trick_fact(view_for(game, 0)), "fr")
     with pytest.raises(ValueError):
         say({"kind": "nonsense"}, "en")
+
+
+def test_the_leader_under_the_wish_and_the_dog_past_a_partner_who_is_out():
+    lead = {"kind": "lead", "seat": 0, "ruleset": "standard", "teams": True, "dog": True,
+            "dog_to": [{"seat": 3, "relation": "opponent"}], "partner_out": True, "must_lead_wish": "J",
+            "bomb_instead": False}
+    assert both(lead) == (
+        "You lead, and the wish binds you: lead a combination with a Jack. The Dog can only be led: "
+        "your partner is out, so it passes the lead to seat 3.",
+        "Du spielst aus, und der Wunsch bindet dich: spiele eine Kombination mit einem Buben aus. "
+        "Den Hund darf man nur ausspielen: dein Partner ist draußen, also gibt er das Ausspiel an Platz 3.")
+
+
+def test_a_known_card_is_named_with_its_suit():
+    fact = {"kind": "top_cards_out", "seat": 0, "ruleset": "standard", "teams": True, "top_rank": "A",
+            "cards": [{"card": "RA", "role": "top_rank", "holder": {"seat": 3, "relation": "opponent"}},
+                      {"card": "Dr", "role": "dragon", "holder": None}]}
+    assert both(fact) == ("Neither played nor in your hand: the Dragon. Seat 3 holds the Star Ace.",
+                          "Weder gespielt noch bei dir: der Drache. Platz 3 hat das Stern-Ass.")
