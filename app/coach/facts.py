@@ -83,13 +83,18 @@ def trick_fact(view: dict, seat: int | None = None) -> dict | None:
     `partner_out` from `dog_lead`), "other_leads" (another seat
     leads: nothing to beat yet), "beat" (the `top` combination and what beats it:
     `beaten_by` "same_kind" (a higher one of its kind and length, or a bomb), "bomb" (only a
-    bomb) or "higher_bomb"; `closed`: everybody passed, only bombs can still come),
-    "dragon_gift" (the Dragon's trick waits to be given away) or "not_playing"."""
+    bomb; `second_dragon`: or the other Dragon, with two decks) or "higher_bomb"; `by` who
+    played it, `your_turn`, `you_can_play` (the engine lists a play or bomb for this hand now),
+    `dog`: it holds the Dog, which cannot go on a trick), "dragon_gift" (the Dragon's trick
+    waits to be given away: `giver`, `to`) or "not_playing" (`phase`). A lead on a closed
+    trick (everybody passed) carries `collects`, the seat whose trick it was."""
     pos = position_of(view, seat)
     if pos is None:
         return None
     if pos.phase != "play":
         return dict(_base("not_playing", pos), phase=pos.phase)
+    if not pos.consistent:
+        return None  # (a trick it could not read: say nothing rather than something wrong)
     if pos.gift_from is not None:
         return dict(_base("dragon_gift", pos), giver=who(pos, pos.gift_from),
                     to=[who(pos, s) for s in pos.geometry["gift_to"][pos.gift_from]])

@@ -60,7 +60,10 @@ def _lead(f, lang, names):
                   "Du spielst aus: jede Kombination ist erlaubt, auch eine Bombe.")
     if f.get("collects"):
         text = _t(lang, "Everybody passed and ", "Alle haben gepasst und ") + text[0].lower() + text[1:]
-    if f["dog"]:
+    if f["dog"] and rank:
+        text += " " + _t(lang, "You may not lead the Dog while the wish binds you.",
+                         "Den Hund darfst du nicht ausspielen, solange dich der Wunsch bindet.")
+    elif f["dog"]:
         text += " " + _dog_passes(f, lang, names, _t(lang, "The Dog can only be led",
                                                      "Den Hund darf man nur ausspielen"))
     return text
@@ -115,9 +118,9 @@ def _dragon_gift(f, lang, names):
         return _t(lang, "Your Dragon won the trick: give it to an opponent.",
                   "Dein Drache hat den Stich gewonnen: verschenke ihn an einen Gegner.")
     giver = seat_phrase(f["giver"], lang, names)
-    return cap(_t(lang, f"{giver} won the trick with the Dragon and gives it to an opponent now.",
-                  f"{giver} hat den Stich mit dem Drachen gewonnen und verschenkt ihn jetzt "
-                  f"an einen Gegner."))
+    return cap(_t(lang, f"{giver} won the trick with the Dragon and must now give it to an opponent.",
+                  f"{giver} hat den Stich mit dem Drachen gewonnen und muss ihn jetzt "
+                  f"an einen Gegner verschenken."))
 
 
 def _not_playing(f, lang, names):

@@ -188,9 +188,15 @@ def test_the_leader_under_the_wish_and_the_dog_past_a_partner_who_is_out():
             "dog_to": [{"seat": 3, "relation": "opponent"}], "partner_out": True, "must_lead_wish": "J",
             "bomb_instead": False}
     assert both(lead) == (
-        "You lead, and the wish binds you: lead a combination with a Jack. The Dog can only be led: "
-        "your partner is out, so it passes the lead to seat 3.",
+        "You lead, and the wish binds you: lead a combination with a Jack. "
+        "You may not lead the Dog while the wish binds you.",
         "Du spielst aus, und der Wunsch bindet dich: spiele eine Kombination mit einem Buben aus. "
+        "Den Hund darfst du nicht ausspielen, solange dich der Wunsch bindet.")
+    free = dict(lead, must_lead_wish=None)
+    assert both(free) == (
+        "You lead: play any combination, or a bomb. The Dog can only be led: "
+        "your partner is out, so it passes the lead to seat 3.",
+        "Du spielst aus: jede Kombination ist erlaubt, auch eine Bombe. "
         "Den Hund darf man nur ausspielen: dein Partner ist draußen, also gibt er das Ausspiel an Platz 3.")
 
 
