@@ -8,7 +8,9 @@ Nothing here imports Flask or does I/O, and nothing in `app.engine` or
 - `facts`: what must be beaten, the wish, the top cards and bombs still out,
   whether a play can be beaten, whether the hand can go out whatever the others hold;
 - `why_not`: why a selection of cards is not a legal play (or that it is);
-- `words`: sentences for both, in English and German.
+- `words`: sentences for both, in English and German (`say`).
+
+docs/coach.md says what is claimed, how each claim is proved, and what is not claimed.
 """
 
 from .facts import (
@@ -21,6 +23,8 @@ from .facts import (
     unbeatable_plays,
     wish_fact,
 )
+from .why_not import why_not
+from .words import say
 
-__all__ = ["bombs_fact", "facts", "going_out_fact", "play_fact", "top_cards_fact", "trick_fact",
-           "unbeatable_plays", "wish_fact"]
+__all__ = ["bombs_fact", "facts", "going_out_fact", "play_fact", "say", "top_cards_fact", "trick_fact",
+           "unbeatable_plays", "why_not", "wish_fact"]
