@@ -4,6 +4,10 @@
 `facts.py` or a reason from `why_not.py`) and a language code ("en", "de");
 `names` may map seat numbers to player names. It states what the item states
 and nothing more: the figures and claims are all in the item, proved there.
+
+Longer than our other modules on purpose: each sentence's English and German forms sit
+side by side, so a change to one is seen next to the other (nouns and cases are in
+`lexicon.py`).
 """
 
 from __future__ import annotations
