@@ -234,9 +234,18 @@ class TablePage:
         expect(self.page.locator(".hand.table-hand")).to_have_count(1 if for_table else 0)
 
     def check_play_stays_disabled(self, cards: list[str]):
-        """Selecting cards that are no legal play leaves Play disabled; Clear lowers them again."""
+        """Selecting cards that are no legal play offers no Play: with the coach on (a new
+        browser's default) a "Why not?" that says why in words, else a disabled Play; Clear
+        lowers them again."""
         self.select(cards)
-        expect(self.key("play")).to_be_disabled()
+        why = self.key("why-not")
+        if why.count():
+            self.press(why)
+            expect(self.page.locator(".coach-hint .why")).not_to_be_empty()
+            self.press(self.key("hint-close"))
+            expect(self.page.locator(".coach-hint")).to_have_count(0)
+        else:
+            expect(self.key("play")).to_be_disabled()
         self.press(self.key("clear"))
         expect(self.page.locator('.hand [aria-pressed="true"]')).to_have_count(0)
 

@@ -99,3 +99,21 @@ def test_escape_and_a_tap_outside_close_a_panel_on_a_phone(server, contexts):
         expect(page.page.locator("#panel")).to_have_count(0)
     finally:
         game.close()
+
+
+def test_a_new_player_gets_a_hint_at_a_real_table(server, contexts):
+    game = SizeGame(server, contexts, "standard", seed=7)
+    try:
+        page = game.page
+        game.wait(lambda g: 0 in g["to_act"])
+        hint = page.key("hint")
+        expect(hint).to_be_visible()  # the coach is on for a browser that never finished a round
+        page.press(hint)
+        box = page.page.locator(".coach-hint")
+        expect(box.locator(".coach-suggestion")).to_contain_text("The Hard bot would")
+        expect(page.page.locator("#announcer")).to_contain_text("The Hard bot would")
+        page.assert_layout()
+        page.press(page.key("hint-close"))
+        expect(box).to_have_count(0)
+    finally:
+        game.close()

@@ -490,6 +490,58 @@ def _not_your_seat(r, lang, names):
     return _t(lang, "You do not play that seat.", "Diesen Platz spielst du nicht.")
 
 
+# -- the bot's suggestion (suggestion.py): named as the bot's, never as a fact ------------
+
+_BOTS_DE = {"hard": "schwer", "normal": "normal", "easy": "leicht", "greedy": "gierig"}
+
+
+def _bot(level: str, lang: str) -> str:
+    return _t(lang, f"The {level.capitalize()} bot", f"Der Bot „{_BOTS_DE.get(level, level)}“")
+
+
+def _card_list(codes: str, ruleset: str, lang: str) -> str:
+    names = []
+    for code in codes.split():
+        role = _SPECIAL_CODES.get(code.rstrip("'"))
+        names.append(card_name(code, role, ruleset, lang, "acc"))
+    return join(names, lang)
+
+
+_SPECIAL_CODES = {"Dr": "dragon", "Ph": "phoenix", "Dg": "dog", "Mj": "mahjong"}
+
+
+def _suggestion(f, lang, names):
+    bot, act = _bot(f["bot"], lang), f["act"]
+    if act == "pass":
+        return _t(lang, f"{bot} would pass.", f"{bot} würde passen.")
+    if act == "tichu":
+        return _t(lang, f"{bot} would call Tichu.", f"{bot} würde Tichu ansagen.")
+    if act == "grand":
+        if f["call"]:
+            return _t(lang, f"{bot} would call Grand Tichu.", f"{bot} würde Großes Tichu ansagen.")
+        return _t(lang, f"{bot} would not call Grand Tichu.", f"{bot} würde kein Großes Tichu ansagen.")
+    if act == "gift":
+        return _t(lang, f"{bot} would give the Dragon's trick to {seat_phrase(f['to'], lang, names)}.",
+                  f"{bot} würde den Stich des Drachen an {seat_phrase(f['to'], lang, names, 'acc')} "
+                  f"verschenken.")
+    if act == "exchange":
+        ruleset = f.get("ruleset", "standard")
+        parts = [_t(lang, f"{_card_list(g['cards'], ruleset, lang)} to {seat_phrase(g['to'], lang, names)}",
+                    f"{_card_list(g['cards'], ruleset, lang)} an {seat_phrase(g['to'], lang, names, 'acc')}")
+                 for g in f["give"]]
+        given = join(parts, lang)
+        return _t(lang, f"{bot} would pass {given}.", f"{bot} würde {given} schupfen.")
+    fact = f.get("fact") or {}
+    if "play" not in fact:
+        cards = f.get("cards", "")
+        return _t(lang, f"{bot} would play {cards}.", f"{bot} würde {cards} spielen.")
+    text = _t(lang, f"{bot} would play {play_phrase(fact['play'], lang, 'acc')}.",
+              f"{bot} würde {play_phrase(fact['play'], lang, 'acc')} spielen.")
+    if fact.get("kind") in ("unbeatable", "ends_round"):
+        text += " " + say(fact, lang, names)
+    return text
+
+
 _SAYERS = {
     # facts
     "lead": _lead, "other_leads": _other_leads, "beat": _beat, "dragon_gift": _dragon_gift,
@@ -497,6 +549,7 @@ _SAYERS = {
     "unbeatable": _unbeatable, "beatable": _beatable, "ends_round": _ends_round, "dog": _dog,
     "unreadable": _unreadable,
     "can_go_out": _go_out,
+    "suggestion": _suggestion,
     # why not
     "legal": _legal,
     "game_over": _simple("The game is over.", "Das Spiel ist vorbei."),

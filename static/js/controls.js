@@ -2,6 +2,7 @@
 // the plays that contain the selected cards, and the panels of each decision
 // (exchange slots, the wish, the Phoenix's rank, the bomb to throw, the Dragon gift).
 import { trickKey } from "./autopass.js";
+import { askHint, mayAsk } from "./coach.js";
 import { h } from "./dom.js";
 import { rankName, t } from "./i18n.js";
 import { cardFace, cardNames, cardRow } from "./cards.js";
@@ -54,8 +55,14 @@ export function renderActions(ctx) {
   } else if (view.phase === "play" && !legal.gift.length) {
     const matches = matchingPlays(view, ui.selected);
     const isBomb = matches.length && matches[0].kind === "bomb";
-    parts.push(button(ctx, "play", isBomb ? t("Play bomb") : t("Play"), { class: "primary", disabled: !matches.length,
-      onclick: () => choosePlay(ctx, matches) }));
+    if (!matches.length && ui.selected.size && mayAsk(ctx)) {
+      // With the coach on, a selection that is no play asks why, in words, instead of a dead button.
+      parts.push(button(ctx, "why-not", t("Why not?"), { class: "primary",
+        onclick: () => askHint(ctx, [...ui.selected]) }));
+    } else {
+      parts.push(button(ctx, "play", isBomb ? t("Play bomb") : t("Play"), { class: "primary", disabled: !matches.length,
+        onclick: () => choosePlay(ctx, matches) }));
+    }
     parts.push(passButton(ctx, view, legal));
     if (view.trick.plays.length && view.hand.length) {
       // Shown to every player with cards whenever cards lie on the table, whatever the hand

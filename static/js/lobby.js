@@ -131,6 +131,7 @@ async function createTable(event) {
       grace: Number(form.querySelector("#grace").value),
       turn_timer: Number(form.querySelector("#turn-timer").value),
       bomb_window: Number(form.querySelector("#bomb-window").value),
+      hints: form.querySelector("#hints").checked,
     },
   };
   const seed = form.querySelector("#seed");
@@ -166,6 +167,8 @@ function createForm() {
       h("label", { for: "listed" }, t("Show this table in the lobby"))),
     h("p", { class: "field check" }, h("input", { id: "tracker", type: "checkbox", checked: Boolean(config.settings && config.settings.tracker) }),
       h("label", { for: "tracker" }, t("Offer the card tracker (how many cards of each rank are still out)"))),
+    h("p", { class: "field check" }, h("input", { id: "hints", type: "checkbox", checked: !config.settings || config.settings.hints !== false }),
+      h("label", { for: "hints" }, t("Players may ask the coach for hints (off for a competitive table)"))),
     h("p", { class: "field check" }, h("input", { id: "takeover", type: "checkbox", checked: Boolean(config.settings && config.settings.takeover) }),
       h("label", { for: "takeover" }, t("Anybody may take over a seat a bot plays (else they ask you)"))),
     durationField("grace", t("A bot plays for a player who left after"), (n) => t("{n} seconds", { n })),

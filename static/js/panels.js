@@ -331,6 +331,8 @@ function settings(ctx) {
     h("fieldset", {}, h("legend", {}, t("When it is your turn")),
       toggle("sound", t("Play a sound")), "vibrate" in navigator ? toggle("vibrate", t("Vibrate")) : null,
       toggle("autopass", t("Pass by itself when nothing I hold beats the table (bombs aside)"))),
+    h("fieldset", {}, h("legend", {}, t("Coach")),
+      toggle("coach", t("Offer hints: what the Hard bot would do, and facts about the cards"))),
     h("fieldset", {}, h("legend", {}, t("At the end of a round")),
       toggle("autoclose", t("Close the summary by itself once everybody is ready"))),
     h("p", {}, t("Language:"), " ", h("strong", {}, lang === "de" ? "Deutsch" : "English")));

@@ -7,6 +7,7 @@ import { renderCenter } from "./center.js";
 import { renderActions, renderDialog } from "./controls.js";
 import { openTableHand, renderHands } from "./hand.js";
 import { renderPanel, renderTabs } from "./panels.js";
+import { hintButton, renderHint } from "./coach.js";
 import { renderSummary, summaryRound } from "./summary.js";
 
 export function render(root, ctx) {
@@ -15,7 +16,7 @@ export function render(root, ctx) {
   const caret = active && active.tagName === "INPUT" && active.type === "text" ? active.selectionStart : null;
   const around = ctx.seatList.filter((s) => s !== ctx.base).sort((a, b) => ctx.relative(a) - ctx.relative(b));
   const summary = summaryRound(ctx);  // while it is open, the next round's decisions wait
-  const dialog = summary ? null : renderDialog(ctx);
+  const dialog = summary ? null : renderHint(ctx) || renderDialog(ctx);
   replace(root,
     ctx.table.damaged ? h("p", { class: "notice damaged", role: "status" },
       t("This table's saved game is damaged: it can be watched, not played.")) : null,
@@ -27,7 +28,7 @@ export function render(root, ctx) {
       openTableHand(ctx),
       summary ? h("section", { class: "center" }, renderSummary(ctx, summary)) : renderCenter(ctx),
       h("div", { class: "me-area" },
-        renderSeat(ctx, ctx.base, ctx.seated && ctx.view && ctx.view.hand ? sortButton(ctx) : null),
+        renderSeat(ctx, ctx.base, ctx.seated && ctx.view && ctx.view.hand ? [sortButton(ctx), hintButton(ctx)] : null),
         summary ? null : dialog || renderActions(ctx),
         summary ? null : renderHands(ctx))),
     h("aside", { class: "side" }, renderTabs(ctx), renderPanel(ctx)));

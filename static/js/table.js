@@ -11,6 +11,7 @@ import { logLine, quickText } from "./panels.js";
 import { obligation } from "./legal.js";
 import { Announcer, beep, vibrate } from "./notify.js";
 import { considerPass } from "./autopass.js";
+import { coachDefault, roundDone } from "./coach.js";
 import { startTicker } from "./countdown.js";
 import * as motion from "./motion.js";
 
@@ -38,7 +39,9 @@ const ui = {
   unread: 0,
   draft: "",
   prefs: { sound: store.get("sound") === "1", vibrate: store.get("vibrate") !== "0",
-    autoclose: store.get("autoclose") !== "0", autopass: store.get("autopass") === "1" },
+    autoclose: store.get("autoclose") !== "0", autopass: store.get("autopass") === "1",
+    coach: coachDefault() },
+  hint: null,  // the coach's last answer (coach.js)
   passTrick: null,  // the trick (autopass.trickKey) to pass when the turn comes
   queued: null,  // a lead made during the won trick's bomb window, sent when it ends
 };
@@ -214,7 +217,8 @@ function reconcile() {
 }
 
 function context() {
-  const ctx = makeContext(doc, ui, { act, call, undoCall, request, sit, update, setSort, showError, beep });
+  const ctx = makeContext(doc, ui, { act, call, undoCall, request, sit, update, setSort, showError, beep,
+    say: (text) => announcer.say(text) });
   ctx.version = version;
   ctx.clockOffset = connection.clockOffset;
   ctx.wide = wideQuery.matches;
@@ -280,6 +284,7 @@ const connection = new TableConnection(config.code, {
     // At a round's end a laptop's side column shows the score sheet (not the last panel opened).
     const rounds = (g) => (g && g.game ? g.game.scores.rounds.length : 0);
     if (wideQuery.matches && oldDoc && rounds(doc) > rounds(oldDoc)) ui.panel = "score";
+    if (oldDoc && rounds(doc) > rounds(oldDoc)) roundDone();  // no longer new here: hints by choice
     const ctx = context();
     tell(oldDoc, ctx);
     update();

@@ -54,6 +54,11 @@ class BotRunner:
         self._thread = threading.Thread(target=self._schedule_loop, name="bot-scheduler", daemon=True)
         self._thread.start()
 
+    def think(self, fn, *args):
+        """Run a bot's thinking as the bots' turns do: under gevent in a real thread, so a
+        search never stalls the other tables (a hint's suggestion uses it too)."""
+        return self._think(fn, args)
+
     # -- scheduling ------------------------------------------------------------------------
 
     def poke(self, table: Table) -> None:

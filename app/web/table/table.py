@@ -51,8 +51,11 @@ TABLE_NAME_MAX = 40
 # takeover: anybody may take over a seat the host gave to a bot (else the host is asked);
 # grace: seconds an away player's seat is held before a stand-in bot plays it;
 # turn_timer: seconds for each decision, then the stand-in makes it (0: no timer);
-# bomb_window: seconds a won trick stays on the table so anybody may still bomb it (bombs.py).
-SETTINGS = {"tracker": False, "takeover": False, "grace": 60, "turn_timer": 0, "bomb_window": 3}
+# bomb_window: seconds a won trick stays on the table so anybody may still bomb it (bombs.py);
+# hints: players may ask the coach for hints (hints.py); the host switches them off for a
+# competitive table.
+SETTINGS = {"tracker": False, "takeover": False, "grace": 60, "turn_timer": 0, "bomb_window": 3,
+            "hints": True}
 CHOICES = {"grace": (30, 60, 120, 300), "turn_timer": (0, 30, 60, 120), "bomb_window": (0, 2, 3, 5)}
 
 

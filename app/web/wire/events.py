@@ -46,6 +46,7 @@ from flask import current_app, request
 
 from app.engine import EngineError
 
+from ..table import hints
 from ..table.table import Refused, hash_token, new_token
 from . import schemas
 from .door import HANDLERS, Door, on
@@ -249,6 +250,22 @@ def hold(_data):
 @on("release", schemas.NOTHING)
 def release(_data):
     return _change("end_hold")
+
+
+@on("hint", schemas.HINT)
+def hint(data):
+    """The coach's hint for one's own seat (or the seat one acts for), from its view only."""
+    hub = _hub()
+    table, client = _current()
+    lang = data["lang"] if data["lang"] in hints.LANGS else "en"
+    with table.lock:
+        seat = table.seat_of(client.token_hash)
+        hints.check_hints(table, seat)
+        view, version = table.view(seat), table.version
+        names = hints.seat_names(table, lang)
+    # Outside the lock, off the server's loop: the bot's search takes up to its budget.
+    answer = hub.bots.think(hints.hint_for, view, lang, names, data["cards"], f"{table.code}:{version}")
+    return _ok(version, hint=answer)
 
 
 # -- chat -------------------------------------------------------------------------------

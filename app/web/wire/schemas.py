@@ -147,4 +147,5 @@ FREE = Schema(seat=integer())
 CHAT = Schema(text=text(empty=True), quick=text(40, empty=True), name=text(empty=True))
 ACT = Schema(action=nested(ACTION, "an object like {\"act\": \"pass\"}", required=True),
              version=count(required=True), id=text(ID_MAX, required=True))
+HINT = Schema(cards=text(200, ascii_only=True), lang=text(5, ascii_only=True))
 NOTHING = Schema()  # events without fields (stand, start, sync, hold, ...)

@@ -1,0 +1,51 @@
+"""A hint for one seat: the coach's true statements about its position, and what the Hard bot
+would do in its place, in the player's language.
+
+Built only from that seat's view (`Table.view(seat)`), so it can say nothing the seat may not
+know; the coach (`app.coach`) proves its facts over every deal of the unseen cards, and the
+suggestion is named as the bot's. Pure: the caller decides where the bot thinks (off the
+server's loop: `BotRunner.think`).
+"""
+
+from __future__ import annotations
+
+from app.coach import facts, say, why_not
+from app.coach.suggestion import suggest
+
+from ..errors import Refused
+
+LANGS = ("en", "de")
+SEAT_WORD = {"en": "Seat {n}", "de": "Platz {n}"}
+SUGGESTING = "hard"  # whose suggestion a hint gives
+BUDGET_MS = 100  # the Hard bot's time per search, as at the table
+
+
+def check_hints(table, seat: int | None) -> None:
+    """Refused unless the seat may have a hint now (lock held)."""
+    if not table.settings.get("hints", True):
+        raise Refused("hints_off", "the host has switched hints off at this table")
+    if seat is None:
+        raise Refused("not_seated", "spectators get no hints")
+    if table.game is None:
+        raise Refused("not_started", "the game has not started yet")
+
+
+def seat_names(table, lang: str) -> dict[int, str]:
+    """Every seat's name as the page shows it (a seat nobody named by its number from 1)."""
+    word = SEAT_WORD[lang]
+    return {i: seat.name or word.format(n=i + 1) for i, seat in enumerate(table.seats)}
+
+
+def hint_for(view: dict, lang: str, names: dict, cards: str | None = None, seed=0,
+             bot_options: dict | None = None) -> dict:
+    """The hint: the bot's suggestion (None when it would do nothing), the facts, and, for a
+    selection of cards, why it is (or is not) a legal play, each as sentences. The bot
+    searches for `BUDGET_MS` (so two asks may differ where its choice is close);
+    `bot_options` replace that (tests: a fixed number of deals)."""
+    lang = lang if lang in LANGS else "en"
+    suggestion = suggest(view, SUGGESTING, seed=seed, **(bot_options or {"budget_ms": BUDGET_MS}))
+    return {
+        "suggestion": say(suggestion, lang, names) if suggestion else None,
+        "facts": [say(fact, lang, names) for fact in facts(view)],
+        "why_not": say(why_not(view, cards), lang, names) if cards else None,
+    }

@@ -1,0 +1,63 @@
+// The coach at the table: a Hint button (a setting, on for a browser that has never finished
+// a round) and "Why not?" for a selection that is no play. The server answers from this
+// seat's view only: the Hard bot's suggestion, named as the bot's, and facts the coach has
+// proved. The answer shows in place of the action bar, so it covers neither the cards nor
+// the trick, and is read out through the live region.
+import { h } from "./dom.js";
+import { lang, t } from "./i18n.js";
+import { store } from "./store.js";
+
+/** The Coach setting's default: on until this browser has seen a round end. */
+export function coachDefault() {
+  const chosen = store.get("coach");
+  if (chosen !== null) return chosen === "1";
+  return store.get("rounds_done") !== "1";
+}
+
+/** A round ended in this browser: newcomers' hints stay on only if chosen. */
+export function roundDone() {
+  store.set("rounds_done", "1");
+}
+
+/** Whether this player may ask for hints now (the setting, the table's, a seat in a game). */
+export function mayAsk(ctx) {
+  return Boolean(ctx.ui.prefs.coach && ctx.table.settings && ctx.table.settings.hints !== false
+    && ctx.playing && ctx.acting && !ctx.acting.game_over && ctx.acting.legal);
+}
+
+/** Ask the coach (`cards`: a selection to explain); the answer is kept in `ui.hint`. */
+export async function askHint(ctx, cards = null) {
+  const payload = { lang, ...(cards && cards.length ? { cards: cards.join(" ") } : {}) };
+  const ack = await ctx.request("hint", payload);
+  if (!ack.ok) return;
+  ctx.ui.hint = { ...ack.hint, version: ctx.version, whyOnly: Boolean(cards && cards.length) };
+  const said = ctx.ui.hint.whyOnly ? ack.hint.why_not : [ack.hint.suggestion, ...ack.hint.facts].filter(Boolean).join(" ");
+  if (said) ctx.say(said);
+  ctx.update();
+}
+
+export function hintButton(ctx) {
+  if (!mayAsk(ctx)) return null;
+  return h("button", { type: "button", class: "quiet hint-button", dataset: { key: "hint" },
+    title: t("Ask the coach what to do, and why"), disabled: ctx.ui.busy,
+    onclick: () => askHint(ctx) }, t("Hint"));
+}
+
+/** The coach's answer, in place of the action bar until closed (or the game moves on). */
+export function renderHint(ctx) {
+  const hint = ctx.ui.hint;
+  if (!hint) return null;
+  if (hint.version !== ctx.version) {  // the table moved on: the answer no longer fits it
+    ctx.ui.hint = null;
+    return null;
+  }
+  const lines = hint.whyOnly ? [hint.why_not] : [hint.why_not, hint.suggestion].filter(Boolean);
+  return h("section", { class: "dialog coach-hint", role: "dialog", "aria-label": t("Coach") },
+    h("div", { class: "dialog-head" }, h("p", { class: "dialog-title" }, t("Coach")),
+      h("button", { type: "button", class: "quiet", dataset: { key: "hint-close" },
+        onclick: () => { ctx.ui.hint = null; ctx.update(); } }, t("Close"))),
+    h("div", { class: "coach-body" },
+      lines.map((line, i) => h("p", { class: !hint.whyOnly && hint.suggestion === line ? "coach-suggestion" : "why" }, line)),
+      hint.whyOnly || !hint.facts.length ? null
+        : h("ul", { class: "facts", "aria-label": t("Facts") }, hint.facts.map((f) => h("li", {}, f)))));
+}
