@@ -25,6 +25,8 @@ a refused request changes nothing and sends nothing to anybody else):
 - `hold` {}: press Bomb: nobody else may play, pass, give or call for a few seconds while
   one picks a bomb (once per trick, whatever one holds; table/bombs.py); `release` {}: let go
 - `sync` {}: ask for a snapshot (a client that saw a gap in the versions)
+- `hint` {lang?, cards?}: the coach's hint for one's own seat, from its view only (table/hints.py):
+  the Hard bot's suggestion, proved facts, and why a selection of `cards` is or is no play
 - `chat` {text} or {quick}: a chat message or a quick reaction to everybody at the table
   (watchers add `name`); at most 200 characters, a few messages at once, then one every
   few seconds per connection
