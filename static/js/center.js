@@ -5,6 +5,7 @@ import { rankName, t, tn } from "./i18n.js";
 import { cardRow, describeCard } from "./cards.js";
 import { obligation } from "./legal.js";
 import { forcedText, renderDecision, renderSuggestions } from "./controls.js";
+import { countdown } from "./countdown.js";
 
 export function renderCenter(ctx) {
   const view = ctx.view;
@@ -13,11 +14,15 @@ export function renderCenter(ctx) {
   const own = forced || (ctx.playing ? obligation(ctx.acting, ctx.ruleset) : null);
   // Whose cards the duty is about is never in doubt: the Table's are named.
   const duty = own && ctx.actor !== ctx.me ? t("The Table: {duty}", { duty: own }) : own;
+  // While the table is held for a bomb, or a won trick may still be bombed, the status says
+  // so (with its countdown) instead of asking for a move the server would refuse; the action
+  // bar keeps its one row.
+  const waiting = bombStatus(ctx);
   return h("section", { class: "center", "aria-label": t("The table") },
     view.game_over ? gameOver(ctx) : null,
     h("div", { class: "status-row" },
-      h("p", { class: ["status", duty && "duty"], id: "status", dataset: { forced: forced ? "1" : null } },
-        duty || statusText(ctx)),
+      h("p", { class: ["status", duty && !waiting && "duty"], id: "status", dataset: { forced: forced ? "1" : null } },
+        waiting || duty || statusText(ctx)),
       view.wish ? h("p", { class: "wish" }, t("Wish: {rank}", { rank: rankName(view.wish) })) : null),
     trick(ctx),
     renderDecision(ctx),
@@ -30,6 +35,24 @@ function waitingText(ctx) {
     : t("All seats are taken. The host can start.");
 }
 
+function bombStatus(ctx) {
+  const bombs = ctx.table.bombs || {};
+  const view = ctx.view;
+  if (!view || view.phase !== "play" || view.game_over) return null;
+  if (bombs.hold && bombs.hold.seat !== ctx.me) {
+    return [t("{name} is choosing a bomb", { name: ctx.name(bombs.hold.seat) }), " ",
+      countdown(ctx, bombs.hold.until, "turn")];
+  }
+  if (bombs.window_until) {
+    const mine = ctx.playing && (view.pending || []).includes(ctx.actor);
+    const text = !mine ? t("The trick can still be bombed")
+      : ctx.ui.queued ? t("Your lead goes out once the trick can no longer be bombed")
+        : t("Your lead, once the trick can no longer be bombed");
+    return [text, " ", countdown(ctx, bombs.window_until, "turn")];
+  }
+  return null;
+}
+
 function statusText(ctx) {
   const view = ctx.view;
   if (view.game_over) return t("The game is over");
@@ -40,9 +63,6 @@ function statusText(ctx) {
       : t("{name} gives the Dragon's trick away", { name: ctx.name(view.gift_from) });
   }
   if (view.turn === null) return "";
-  const bombs = ctx.table.bombs || {};
-  if (bombs.hold && bombs.hold.seat !== ctx.me) return t("{name} is choosing a bomb", { name: ctx.name(bombs.hold.seat) });
-  if (view.turn === ctx.me && view.lead && bombs.window_until) return t("Your lead, once the trick can no longer be bombed");
   if (view.turn === ctx.me) return view.lead ? t("Your lead") : t("Your turn");
   return view.lead ? t("{name} leads", { name: ctx.name(view.turn) }) : t("{name}'s turn", { name: ctx.name(view.turn) });
 }

@@ -36,8 +36,6 @@ export function renderActions(ctx) {
   const parts = [];
   const ends = ctx.table.seats[ctx.me].turn_ends;
   if (ends) parts.push(countdown(ctx, ends, "mine", "notice countdown"));
-  const bombNotice = bombState(ctx);
-  if (bombNotice) parts.push(bombNotice);
   const undo = ui.call && button(ctx, "undo-call", t("Undo {call} ({n})", {
     call: ui.call.action.act === "grand" ? t("Grand Tichu") : t("Tichu"),
     n: Math.max(1, Math.ceil((ui.call.until - Date.now()) / 1000)) }), { class: "undo", onclick: ctx.undoCall });
@@ -312,23 +310,6 @@ function holdForBomb(ctx) {
   ctx.update();
   const hold = ctx.table.bombs && ctx.table.bombs.hold;
   if (!hold || hold.seat !== ctx.me) ctx.request("hold", {});
-}
-
-/** Who holds the table for a bomb, or how long a won trick may still be bombed. */
-function bombState(ctx) {
-  const bombs = ctx.table.bombs;
-  if (!bombs) return null;
-  if (bombs.hold && bombs.hold.seat !== ctx.me) {
-    return h("span", { class: "notice bomb-hold", role: "status" },
-      t("{name} is choosing a bomb", { name: ctx.name(bombs.hold.seat) }), " ",
-      countdown(ctx, bombs.hold.until, "turn"));
-  }
-  if (bombs.window_until) {
-    return h("span", { class: "notice bomb-window", role: "status" },
-      ctx.ui.queued ? t("Your lead goes out once the trick can no longer be bombed")
-        : t("The trick can still be bombed"), " ", countdown(ctx, bombs.window_until, "turn"));
-  }
-  return null;
 }
 
 function giftDialog(ctx, opponents) {
