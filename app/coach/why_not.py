@@ -17,7 +17,7 @@ pair to beat it, and so on.
 
 from __future__ import annotations
 
-from app.engine.cards import DRAGON_VALUE
+from app.engine.cards import DRAGON_VALUE, mask_cards
 from app.engine.combos import (
     BOMB,
     DOG,
@@ -199,10 +199,10 @@ def _no_combination(pos: Position, mask: int) -> dict:
     rest = mask & ~phoenix
     if phoenix and rest:
         rest_readings = interpretations(rest, deck, rules.stairs_min_pairs)
-        same_rank = len({deck.rank_of[c] for c in _bits(rest)}) == 1
+        same_rank = len({deck.rank_of[c] for c in mask_cards(rest)}) == 1
         if any(p[KIND] == BOMB for p in rest_readings) or (same_rank and rest.bit_count() >= 3):
             return said("phoenix_in_bomb")
-    ranks = [deck.rank_of[c] for c in _bits(rest)]
+    ranks = [deck.rank_of[c] for c in mask_cards(rest)]
     if deck.copies > 1 and not phoenix and n == 4 and len(set(ranks)) == 1:
         return said("four_needs_four_suits")
     if rules.stairs_min_pairs > 2:
@@ -219,11 +219,3 @@ def _no_combination(pos: Position, mask: int) -> dict:
             return said("stairs_not_adjacent")
     return said("no_combination")
 
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
