@@ -84,7 +84,7 @@ def test_a_call_can_be_taken_back_for_a_moment_and_goes_out_before_the_next_play
     expect(after).to_contain_text("Anna")
 
 
-def test_the_round_summary_closes_itself_once_everybody_is_ready(server, contexts):
+def test_at_a_table_of_bots_the_round_summary_stays_until_it_is_closed(server, contexts):
     game = BotGame(server, contexts, seed=7)
     game.page.page.evaluate("""() => { const app = document.getElementById("app");
       new MutationObserver(() => { if (app.dataset.summary) window.__summary = app.dataset.summary; })
@@ -96,7 +96,14 @@ def test_the_round_summary_closes_itself_once_everybody_is_ready(server, context
         game.step()
     page = game.page
     page.wait_moves(game.mirror.version)
-    # The bots have all moved on: the summary shows, counts down and closes by itself.
+    # The bots have all moved on, but nobody waits for this player: the summary shows and
+    # stays (no countdown, nobody named as awaited) until the player closes it.
     page.page.wait_for_function("window.__summary === '1'")
-    expect(page.app).to_have_attribute("data-summary", "", timeout=30_000)
+    expect(page.app).to_have_attribute("data-summary", "1")
+    summary = page.page.locator(".round-summary")
+    expect(summary.locator(".closing")).to_have_count(0)
+    expect(summary.locator(".waiting")).to_have_count(0)
+    expect(page.key("grand-no")).to_have_count(0)  # the next round's decision waits behind it
+    page.press(page.key("summary-close"))
+    expect(page.app).to_have_attribute("data-summary", "")
     expect(page.key("grand-no")).to_be_visible()

@@ -51,9 +51,11 @@ def test_the_turn_timer_counts_down_and_the_stand_in_decides_when_it_runs_out(ti
     assert 25 <= first <= 30, first
     expect(anna.key("grand-no")).to_be_enabled()
     # It counts down (the page's ticker, once a second: bounded waits, no fixed sleep).
+    # Looked up afresh each time: a re-render (a bot's decision) replaces the element.
     anna.page.wait_for_function(
-        "([el, n]) => { const m = /^(\\d+) s/.exec(el.textContent); return m && Number(m[1]) < n; }",
-        arg=[mine.element_handle(), first], timeout=10_000)
+        """(n) => { const el = document.querySelector(".actions .countdown-mine");
+                    const m = el && /^(\\d+) s/.exec(el.textContent); return m && Number(m[1]) < n; }""",
+        arg=first, timeout=10_000)
     # Her seat shows the countdown to everybody as well.
     expect(anna.page.locator('.seat[data-seat="0"] .countdown-turn')).to_have_text(re.compile(r"^\d+ s$"))
 
