@@ -121,7 +121,10 @@ class TablePage:
         if ruleset is not None:
             self.page.select_option("#ruleset", ruleset)
         for setting, value in (settings or {}).items():
-            self.page.locator(f"#{setting}").select_option(str(value))
+            field = self.page.locator(f"#{setting}")
+            if not field.is_visible():  # among the "Table settings"
+                self.page.locator("details.table-settings summary").click()
+            field.select_option(str(value))
         for option, value in options.items():
             field = self.page.locator(f"#opt-{option}")
             if not field.is_visible():  # among the "More options"
@@ -132,7 +135,7 @@ class TablePage:
                 field.fill(str(value))
         if seed is not None:
             self.page.fill("#seed", str(seed))
-        self.press(self.page.locator("form button[type=submit]").first)  # "Create table", in any language
+        self.press(self.page.locator("form.create-form button[type=submit]"))  # "Create table", any language
         self.page.wait_for_url("**/t/*")
         expect(self.app).to_have_attribute("data-status", "waiting")
         return self.page.url.rsplit("/", 1)[1]

@@ -277,6 +277,7 @@ def test_the_card_tracker_only_where_the_table_offers_it(server, contexts):
     page.page.goto(server + "/")
     page.page.fill("#host-name", "Anna")
     page.page.fill("#seed", "7")
+    page.page.locator("details.table-settings summary").click()
     page.page.check("#tracker")
     page.press(page.page.get_by_role("button", name="Create table"))
     page.page.wait_for_url("**/t/*")

@@ -73,11 +73,11 @@ def test_no_english_on_the_german_pages(server, contexts):
     scan("no such table")
     p.goto(server + "/")
     expect(p.locator("html")).to_have_attribute("lang", "de")
-    p.locator("summary").click()  # the more options too
+    p.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")  # all shown
     scan("lobby")
     p.fill("#host-name", "Anna")
     p.fill("#seed", "7")
-    page.press(p.locator("form button[type=submit]").first)
+    page.press(p.locator("form.create-form button[type=submit]"))
     p.wait_for_url("**/t/*")
     expect(page.app).to_have_attribute("data-status", "waiting")
     scan("waiting, not seated")

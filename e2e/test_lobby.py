@@ -25,14 +25,14 @@ def test_the_lobby_offers_every_ruleset_and_seats_the_chosen_count(server, conte
         expect(p.locator(f'#ruleset option[value="{name}"]')).to_contain_text(COUNTS[name])
         p.select_option("#ruleset", name)
         expect(p.locator("#ruleset-about")).to_contain_text(word)
-        p.locator("summary").click()  # the more options too
+        p.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
         scan(f"lobby {name}")
     assert not scan.found, f"English on the German lobby: {scan.found}"
     p.select_option("#ruleset", "grandseigneur")
     expect(p.locator("#opt-players option")).to_have_count(8)  # 5..12
     p.select_option("#opt-players", "7")
     p.fill("#host-name", "Anna")
-    page.press(p.locator("form button[type=submit]").first)
+    page.press(p.locator("form.create-form button[type=submit]"))
     p.wait_for_url("**/t/*")
     code = p.url.rsplit("/", 1)[1]
     page.sit(0, "Anna")

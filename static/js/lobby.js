@@ -154,26 +154,29 @@ function createForm() {
     about.textContent = rulesetAbout(rulesetSelect.value);
     replace(optionsBox, optionsFor(rulesetSelect.value));
   });
-  return h("form", { class: "card-panel", onsubmit: createTable },
+  // The usual choices first (a name, the game and its main options); the table's settings
+  // behind "Table settings", so a phone reaches Create in a few thumbs.
+  return h("form", { class: "card-panel create-form", onsubmit: createTable },
     h("h2", {}, t("New table")),
     h("p", { class: "field" }, h("label", { for: "host-name" }, t("Your name")),
       h("input", { id: "host-name", type: "text", maxlength: 20, autocomplete: "nickname", value: store.name(), required: true })),
-    h("p", { class: "field" }, h("label", { for: "table-name" }, t("Table name")),
-      h("input", { id: "table-name", type: "text", maxlength: 40, placeholder: t("optional") })),
     h("p", { class: "field" }, h("label", { for: "ruleset" }, t("Rules")), rulesetSelect),
     about,
     optionsBox,
-    h("p", { class: "field check" }, h("input", { id: "listed", type: "checkbox", checked: true }),
-      h("label", { for: "listed" }, t("Show this table in the lobby"))),
-    h("p", { class: "field check" }, h("input", { id: "tracker", type: "checkbox", checked: Boolean(config.settings && config.settings.tracker) }),
-      h("label", { for: "tracker" }, t("Offer the card tracker (how many cards of each rank are still out)"))),
-    h("p", { class: "field check" }, h("input", { id: "hints", type: "checkbox", checked: !config.settings || config.settings.hints !== false }),
-      h("label", { for: "hints" }, t("Players may ask the coach for hints (off for a competitive table)"))),
-    h("p", { class: "field check" }, h("input", { id: "takeover", type: "checkbox", checked: Boolean(config.settings && config.settings.takeover) }),
-      h("label", { for: "takeover" }, t("Anybody may take over a seat a bot plays (else they ask you)"))),
-    durationField("grace", t("A bot plays for a player who left after"), (n) => t("{n} seconds", { n })),
-    durationField("turn-timer", t("Turn timer"), (n) => (n ? t("{n} seconds", { n }) : t("Off"))),
-    durationField("bomb-window", t("A won trick waits for bombs"), (n) => (n ? t("{n} seconds", { n }) : t("Off"))),
+    h("details", { class: "table-settings" }, h("summary", {}, t("Table settings")),
+      h("p", { class: "field" }, h("label", { for: "table-name" }, t("Table name")),
+        h("input", { id: "table-name", type: "text", maxlength: 40, placeholder: t("optional") })),
+      h("p", { class: "field check" }, h("input", { id: "listed", type: "checkbox", checked: true }),
+        h("label", { for: "listed" }, t("Show this table in the lobby"))),
+      h("p", { class: "field check" }, h("input", { id: "tracker", type: "checkbox", checked: Boolean(config.settings && config.settings.tracker) }),
+        h("label", { for: "tracker" }, t("Offer the card tracker (how many cards of each rank are still out)"))),
+      h("p", { class: "field check" }, h("input", { id: "hints", type: "checkbox", checked: !config.settings || config.settings.hints !== false }),
+        h("label", { for: "hints" }, t("Players may ask the coach for hints (off for a competitive table)"))),
+      h("p", { class: "field check" }, h("input", { id: "takeover", type: "checkbox", checked: Boolean(config.settings && config.settings.takeover) }),
+        h("label", { for: "takeover" }, t("Anybody may take over a seat a bot plays (else they ask you)"))),
+      durationField("grace", t("A bot plays for a player who left after"), (n) => t("{n} seconds", { n })),
+      durationField("turn-timer", t("Turn timer"), (n) => (n ? t("{n} seconds", { n }) : t("Off"))),
+      durationField("bomb-window", t("A won trick waits for bombs"), (n) => (n ? t("{n} seconds", { n }) : t("Off")))),
     config.testing ? h("p", { class: "field" }, h("label", { for: "seed" }, t("Seed (testing only)")),
       h("input", { id: "seed", type: "text" })) : null,
     h("button", { type: "submit", class: "primary" }, t("Create table")),
@@ -226,8 +229,9 @@ async function refreshList(list) {
 const list = h("ul", { class: "table-list", "aria-live": "polite" });
 replace(root,
   config.missing ? h("p", { class: "alert", role: "alert" }, t("There is no table with the code {code}.", { code: config.missing })) : null,
+  // Joining comes first (a phone shows it without scrolling), then the longer form to create.
   h("div", { class: "lobby-grid" },
-    createForm(),
-    h("div", {}, joinForm(), h("section", { class: "card-panel" }, h("h2", {}, t("Tables")), list))));
+    h("div", {}, joinForm(), h("section", { class: "card-panel" }, h("h2", {}, t("Tables")), list)),
+    createForm()));
 refreshList(list);
 setInterval(() => refreshList(list), 5000);
