@@ -186,6 +186,10 @@ def test_trichu_the_dealer_plays_the_tables_hand_on_a_phone(game_of, server, con
     assert page.layouts_checked > 10
     view, _ = game.wait(lambda g: g["scores"]["rounds"])
     summary_shows_the_round(game, len(view["scores"]["rounds"][0]["out_order"]))
+    # Why the teams change: the dealer's role moves on, said at the round's end.
+    dealer = view["geometry"]["dealer"]
+    name = "Anna" if dealer == 0 else f"Bot {dealer + 1}"
+    expect(page.page.locator(".round-summary .next-dealer")).to_contain_text(f"Next round {name} deals")
     # One score column per seat (the Table's too): the Score tab shows them all.
     expect(page.page.locator('.tab[data-key="tab-score"] .total')).to_have_count(4)
 

@@ -38,9 +38,11 @@ export async function askHint(ctx, cards = null) {
 
 export function hintButton(ctx) {
   if (!mayAsk(ctx)) return null;
-  return h("button", { type: "button", class: "quiet hint-button", dataset: { key: "hint" },
-    title: t("Ask the coach what to do, and why"), disabled: ctx.ui.busy,
-    onclick: () => askHint(ctx) }, t("Hint"));
+  // A narrow tab beside the panels' tabs: always in the same place, and the table above it
+  // never moves for it (the action bar and the seat line have no room to spare on a phone).
+  return h("button", { type: "button", class: "tab hint-tab", dataset: { key: "hint" },
+    title: t("Ask the coach what to do, and why"), "aria-label": t("Hint"), disabled: ctx.ui.busy,
+    onclick: () => askHint(ctx) }, h("span", { "aria-hidden": "true" }, "?"));
 }
 
 /** The coach's answer, in place of the action bar until closed (or the game moves on). */

@@ -7,6 +7,7 @@ import { cardRow, describeCard } from "./cards.js";
 import { signed, playLine } from "./center.js";
 import { placeName, titleName } from "./seats.js";
 import { store } from "./store.js";
+import { hintButton } from "./coach.js";
 
 const QUICK = {
   gg: () => t("Good game!"), nice: () => t("Nice!"), thanks: () => t("Thanks!"), sorry: () => t("Sorry!"),
@@ -27,11 +28,13 @@ export function renderTabs(ctx) {
     type: "button", class: ["tab", open === key && "open"], dataset: { key: `tab-${key}` },
     "aria-expanded": open === key ? "true" : "false", "aria-controls": "panel",
     onclick: () => { ctx.ui.panel = open === key && !ctx.wide ? null : key; if (key === "chat") ctx.ui.unread = 0; ctx.update(); },
-  }, icon ? [h("span", { class: "icon", "aria-hidden": "true" }, icon), h("span", { class: "label" }, label)] : label,
+  }, icon ? [h("span", { class: "icon", "aria-hidden": "true" }, icon), h("span", { class: "label" }, label)]
+    // More than two totals (Trichu's seats): the word gives way, so every total shows in full.
+    : key === "score" && (ctx.columns() || []).length > 2 ? h("span", { class: "visually-hidden" }, label) : label,
   key === "score" ? totalsLine(ctx) : null,
   key === "chat" && ctx.ui.unread ? h("span", { class: "badge" },
     h("span", { "aria-hidden": "true" }, String(ctx.ui.unread)),
-    h("span", { class: "visually-hidden" }, t("{n} new", { n: ctx.ui.unread }))) : null)));
+    h("span", { class: "visually-hidden" }, t("{n} new", { n: ctx.ui.unread }))) : null)), hintButton(ctx));
 }
 
 /** Every team's (Trichu: every seat's) total, always on screen (in the Score tab): "35 : 65". */

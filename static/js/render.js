@@ -7,7 +7,7 @@ import { renderCenter } from "./center.js";
 import { renderActions, renderDialog } from "./controls.js";
 import { openTableHand, renderHands } from "./hand.js";
 import { renderPanel, renderTabs } from "./panels.js";
-import { hintButton, renderHint } from "./coach.js";
+import { renderHint } from "./coach.js";
 import { renderSummary, summaryRound } from "./summary.js";
 
 export function render(root, ctx) {
@@ -28,7 +28,7 @@ export function render(root, ctx) {
       openTableHand(ctx),
       summary ? h("section", { class: "center" }, renderSummary(ctx, summary)) : renderCenter(ctx),
       h("div", { class: "me-area" },
-        renderSeat(ctx, ctx.base, ctx.seated && ctx.view && ctx.view.hand ? [sortButton(ctx), hintButton(ctx)] : null),
+        renderSeat(ctx, ctx.base, ctx.seated && ctx.view && ctx.view.hand ? sortButton(ctx) : null),
         summary ? null : dialog || renderActions(ctx),
         summary ? null : renderHands(ctx))),
     h("aside", { class: "side" }, renderTabs(ctx), renderPanel(ctx)));

@@ -44,6 +44,14 @@ function waitingFor(ctx) {
   return others.filter((s) => !movedOn(view, s) && view.to_act.includes(s));
 }
 
+/** Trichu: why the seats and teams change (the dealer's role moves on), said at each round's end. */
+function trichuNext(ctx) {
+  const view = ctx.view;
+  if (view.game_over || ctx.table.ruleset !== "trichu" || view.geometry.dealer === undefined) return null;
+  return h("p", { class: "next-dealer" }, t("Next round {name} deals and plays with the Table against the other two.",
+    { name: ctx.name(view.geometry.dealer) }));
+}
+
 export function closeSummary(ctx) {
   clearInterval(ctx.ui.summaryTimer);
   ctx.ui.summaryTimer = null;
@@ -93,6 +101,7 @@ export function renderSummary(ctx, number) {
     r.triple_victory ? h("p", { class: "double" }, t("Triple victory for {team}!",
       { team: winners(ctx, r, columns) })) : null,
     calls.length ? h("ul", { class: "calls" }, calls) : null,
+    trichuNext(ctx),
     columns.length ? h("table", { class: "summary-scores" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, columns[0].seat === null ? t("Team") : t("Player")), h("th", { scope: "col" }, t("Card points")),
         h("th", { scope: "col" }, t("Round")), h("th", { scope: "col" }, t("Total")))),
