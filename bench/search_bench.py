@@ -19,11 +19,16 @@ included. The sides take turns position by position (the first side changes
 every position), so a busy shared machine slows them alike.
 
 Per side, for each table, each stage (all tables) and all positions:
-- worlds per decision: deals of the hidden cards Hard searched in one decision
-  at the budget (`--budget-ms`, 100 by default, Hard's default) with its world
-  cap lifted (`--max-worlds`, so the budget is what stops it), p50 and mean;
-- play-outs/s: candidate play-outs finished per second of search spent outside
-  the sampler (a play-out's hand plans included);
+- worlds per decision: deals of the hidden cards Hard sampled and scored in one
+  decision at the budget (`--budget-ms`, 100 by default, Hard's default) with
+  its world cap lifted (`--max-worlds`, so the budget is what stops it), p50
+  and mean; distinct: how many of those deals differ (late in a round few
+  cards are hidden and deals repeat: a newer Hard scores a deal drawn again
+  without playing it out again);
+- play-outs/s: `--playout-deals` deals are drawn per position, the distinct
+  ones handed to Hard's search in place of its sampler, each once: candidate
+  play-outs (deals x candidates) per second of that search, sampling aside,
+  hand plans included. The same deals and play-outs on every side;
 - sampler deals/s: `Sampler(Knowledge(view)).sample(rng)` in a loop, per position;
 - decision p50/p95: the whole `decide` at the budget, in ms.
 
@@ -66,6 +71,8 @@ def serve(root: str) -> None:
 
     assert Path(app.__file__).resolve().parent.parent == Path(root).resolve(), app.__file__
     spent = {"search": 0.0, "sample": 0.0}
+    drawn: set = set()  # the distinct deals of this decision
+    queue: list = []  # deals to hand out instead of sampling (the play-out measurement)
     search, sample = hard.HardBot.search, sampling.Sampler.sample
 
     def timed_search(self, *args, **kwargs):
@@ -78,7 +85,9 @@ def serve(root: str) -> None:
     def timed_sample(self, *args, **kwargs):
         start = time.perf_counter()
         try:
-            return sample(self, *args, **kwargs)
+            hands = queue.pop() if queue else sample(self, *args, **kwargs)
+            drawn.add(tuple(hands))
+            return hands
         finally:
             spent["sample"] += time.perf_counter() - start
 
@@ -89,17 +98,7 @@ def serve(root: str) -> None:
     for line in sys.stdin:
         req = json.loads(line)
         view = req["view"]
-        if req["op"] == "decide":
-            bot = hard.HardBot(view["viewer"], budget_ms=req["budget_ms"], max_worlds=req["max_worlds"],
-                               seed=req["seed"])
-            spent["search"] = spent["sample"] = 0.0
-            start = time.perf_counter()
-            bot.decide(view)
-            seconds = time.perf_counter() - start
-            found = bot.last_search or {"worlds": 0, "means": []}
-            answer = {"seconds": seconds, "worlds": found["worlds"], "candidates": len(found["means"]),
-                      "search": spent["search"], "sample": spent["sample"]}
-        else:  # "sample": the sampler alone, on the hand whose turn it is
+        if req["op"] == "sample":  # the sampler alone, on the hand whose turn it is
             k = next(Knowledge(v) for v in hand_views(view) if v["legal"] and v["legal"]["plays"])
             sampler = sampling.Sampler(k)
             rng = random.Random(req["seed"])
@@ -107,6 +106,28 @@ def serve(root: str) -> None:
             for _ in range(req["count"]):
                 sample(sampler, rng)
             answer = {"seconds": time.perf_counter() - start, "count": req["count"]}
+        else:
+            if req["op"] == "playouts":
+                # Distinct deals drawn beforehand, each searched once: the same play-outs on every
+                # side, whatever it does with a deal drawn twice.
+                k = next(Knowledge(v) for v in hand_views(view) if v["legal"] and v["legal"]["plays"])
+                sampler, rng = sampling.Sampler(k), random.Random(req["seed"])
+                deals = {tuple(sample(sampler, rng)) for _ in range(req["count"])}
+                queue[:] = [list(d) for d in sorted(deals)]
+                worlds, budget = len(queue), 1e9
+            else:
+                worlds, budget = req["max_worlds"], req["budget_ms"]
+            bot = hard.HardBot(view["viewer"], budget_ms=budget, max_worlds=worlds, seed=req["seed"])
+            spent["search"] = spent["sample"] = 0.0
+            drawn.clear()
+            start = time.perf_counter()
+            bot.decide(view)
+            seconds = time.perf_counter() - start
+            queue.clear()
+            found = bot.last_search or {"worlds": 0, "means": []}
+            answer = {"seconds": seconds, "worlds": found["worlds"], "distinct": len(drawn),
+                      "playouts": found["worlds"] * len(found["means"]),
+                      "playout_seconds": spent["search"] - spent["sample"]}
         out.write(json.dumps(answer) + "\n")
         out.flush()
 
@@ -191,16 +212,19 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, max(0, round(q * len(values) + 0.5) - 1))]
 
 
-def summarize(rows: list[dict], samples: list[dict]) -> dict:
+def summarize(rows: list[dict], samples: list[dict], playouts: list[dict]) -> dict:
     worlds = [r["worlds"] for r in rows]
-    playouts = sum(r["worlds"] * r["candidates"] for r in rows)
-    playout_time = sum(r["search"] - r["sample"] for r in rows)
+    distinct = [r["distinct"] for r in rows]
+    played = sum(p["playouts"] for p in playouts)
+    playout_time = sum(p["playout_seconds"] for p in playouts)
     ms = [r["seconds"] * 1000 for r in rows]
     return {
         "decisions": len(rows),
         "worlds_p50": statistics.median(worlds),
         "worlds_mean": round(statistics.fmean(worlds), 1),
-        "playouts_per_s": round(playouts / playout_time) if playout_time else 0,
+        "distinct_p50": statistics.median(distinct),
+        "distinct_mean": round(statistics.fmean(distinct), 1),
+        "playouts_per_s": round(played / playout_time) if playout_time else 0,
         "sampler_deals_per_s": round(sum(s["count"] for s in samples) / sum(s["seconds"] for s in samples)),
         "decision_p50_ms": round(pct(ms, 0.5), 1),
         "decision_p95_ms": round(pct(ms, 0.95), 1),
@@ -208,9 +232,10 @@ def summarize(rows: list[dict], samples: list[dict]) -> dict:
 
 
 def run(sides: list[Side], positions: list, budget_ms: float, max_worlds: int, passes: int,
-        sampler_count: int) -> dict:
+        sampler_count: int, playout_deals: int) -> dict:
     rows = {s.label: [] for s in sides}
     samples = {s.label: [] for s in sides}
+    playouts = {s.label: [] for s in sides}
     for i, (_, _, view) in enumerate(positions):  # warm-up: imports, plan caches
         for side in sides:
             side.ask(op="decide", view=view, budget_ms=10, max_worlds=max_worlds, seed=i)
@@ -223,21 +248,23 @@ def run(sides: list[Side], positions: list, budget_ms: float, max_worlds: int, p
                 rows[side.label].append(dict(r, table=table, stage=stage))
                 s = side.ask(op="sample", view=view, count=sampler_count, seed=1000 * p + i)
                 samples[side.label].append(dict(s, table=table, stage=stage))
+                o = side.ask(op="playouts", view=view, count=playout_deals, seed=10 ** 6 + 1000 * p + i)
+                playouts[side.label].append(dict(o, table=table, stage=stage))
     tables = [table_name(r, o) for r, o in TABLES]
     report = {}
     for side in sides:
-        per = {t: summarize([r for r in rows[side.label] if r["table"] == t],
-                            [s for s in samples[side.label] if s["table"] == t]) for t in tables}
+        measured = (rows[side.label], samples[side.label], playouts[side.label])
+        per = {t: summarize(*([x for x in m if x["table"] == t] for m in measured)) for t in tables}
         for stage in STAGES:
-            per[stage] = summarize([r for r in rows[side.label] if r["stage"] == stage],
-                                   [s for s in samples[side.label] if s["stage"] == stage])
-        per["all"] = summarize(rows[side.label], samples[side.label])
+            per[stage] = summarize(*([x for x in m if x["stage"] == stage] for m in measured))
+        per["all"] = summarize(*measured)
         report[side.label] = per
     return report
 
 
 def format_report(report: dict, header: str) -> str:
-    cols = [("worlds_p50", "worlds p50"), ("worlds_mean", "mean"), ("playouts_per_s", "play-outs/s"),
+    cols = [("worlds_p50", "worlds p50"), ("worlds_mean", "mean"), ("distinct_p50", "distinct p50"),
+            ("distinct_mean", "mean"), ("playouts_per_s", "play-outs/s"),
             ("sampler_deals_per_s", "sampler/s"), ("decision_p50_ms", "ms p50"), ("decision_p95_ms", "p95")]
     width = max(len(label) for label in report) + 2
     lines = [header, ""]
@@ -252,7 +279,7 @@ def format_report(report: dict, header: str) -> str:
             base = report[labels[0]][table]
             for label in labels[1:]:
                 row = report[label][table]
-                ratios = [f"x{row[k] / base[k]:.2f}" if base[k] else "-" for k, _ in cols[:4]]
+                ratios = [f"x{row[k] / base[k]:.2f}" if base[k] else "-" for k, _ in cols[:6]]
                 lines.append(f"  {label + '/' + labels[0]:<{width}}" + "".join(f"{r:>13}" for r in ratios))
         lines.append("")
     return "\n".join(lines)
@@ -267,6 +294,8 @@ def main(argv=None) -> int:
     parser.add_argument("--passes", type=int, default=2, help="times each position is decided per side")
     parser.add_argument("--deals", type=int, default=3, help="deals per table (three stages each)")
     parser.add_argument("--sampler-count", type=int, default=200, help="deals sampled per position")
+    parser.add_argument("--playout-deals", type=int, default=40,
+                        help="deals drawn per position for the play-out rate (the distinct ones are played)")
     parser.add_argument("--json", metavar="PATH")
     parser.add_argument("--serve", metavar="ROOT", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -281,7 +310,8 @@ def main(argv=None) -> int:
     sides.append(Side("this tree", HERE))
     started = time.time()
     positions = collect_positions(args.deals)
-    report = run(sides, positions, args.budget_ms, args.max_worlds, args.passes, args.sampler_count)
+    report = run(sides, positions, args.budget_ms, args.max_worlds, args.passes, args.sampler_count,
+                 args.playout_deals)
     for side in sides:
         side.close()
     names = {rev: resolve(rev)[:10] for rev in args.rev}

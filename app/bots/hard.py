@@ -12,6 +12,12 @@ by a margin.
 Everything else (calls, the exchange, out-of-turn bombs, the gift, the wish)
 is Normal's. Whatever it plays comes from the view's legal list.
 
+A play-out depends on the deal alone (the position is the same for all), so
+a deal drawn again, common late in a round when few cards are hidden, adds
+the scores it had without being played out again. `last_search` tells how
+many deals were searched (`worlds`), how many of them differ (`distinct`) and
+how many play-outs ran (`playouts`).
+
 Options: `budget_ms` (time per searched decision, default 100), `max_worlds`
 (default 400), `max_candidates` (default 7), `margin` (points a candidate must
 gain over Normal's choice, default 4), `seed`.
@@ -137,28 +143,42 @@ class HardBot(NormalBot):
         worlds = 0
         po = Playout(rules, planner, k.view["geometry"])
         rng = self.rng
+        plan_of = planner.plan_tuple
+        clock = time.perf_counter
+        # Per candidate: None (pass) or the play's (kind, length, value, mask, points).
+        moves = [None if c is None else (*c[0][:4], _points(c[0][3], points_of)) for c in candidates]
+        # A play-out is a function of the deal alone (everything else is this position): a deal
+        # drawn again (late in a round, when few cards are hidden) reuses its scores.
+        scored: dict[tuple, list] = {}
         while worlds < self.max_worlds:
             hands = sampler.sample(rng)
-            plans = [planner.plan(h) for h in hands]
-            for i, cand in enumerate(candidates):
-                po.setup(hands, seat, top, k.top_seat, passes, trick_points, piles, out, calls,
-                         [list(p) for p in plans])
-                if cand is None:
-                    po.pass_(seat)
-                    over = False
-                else:
-                    p = cand[0]
-                    over = po.play(seat, p[0], p[1], p[2], p[3], _points(p[3], points_of))
-                    po.plans[seat] = planner.plan(po.hands[seat])
-                if not over:
-                    po.run()
-                sums[i] += po.score(team)
+            deal = tuple(hands)
+            scores = scored.get(deal)
+            if scores is None:
+                scores = scored[deal] = []
+                plans = [plan_of(h) for h in hands]
+                for move in moves:
+                    po.setup(hands, seat, top, k.top_seat, passes, trick_points, piles, out, calls,
+                             [list(p) for p in plans])
+                    if move is None:
+                        po.pass_(seat)
+                        over = False
+                    else:
+                        over = po.play(seat, *move)
+                        po.replan(seat)
+                    if not over:
+                        po.run()
+                    scores.append(po.score(team))
+            for i, score in enumerate(scores):
+                sums[i] += score
             worlds += 1
-            if time.perf_counter() >= deadline:
+            if clock() >= deadline:
                 break
         means = [s / worlds for s in sums]
         best = max(range(len(candidates)), key=lambda i: means[i])
-        self.last_search = {"worlds": worlds, "means": means, "best": best}
+        # worlds: deals sampled and scored; distinct: how many of them differ; playouts: play-outs run.
+        self.last_search = {"worlds": worlds, "means": means, "best": best, "distinct": len(scored),
+                            "playouts": len(scored) * len(moves)}
         if best != 0 and means[best] < means[0] + self.margin:
             best = 0
         return candidates[best]

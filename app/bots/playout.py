@@ -19,18 +19,41 @@ The result is the round's score from the engine's rules (card points, the
 tailender, double or triple victory, calls), as the difference for one team;
 without teams (Grandseigneur) the place a seat went out in, scaled to points.
 The seats, teams, partners and play order are the round's geometry from the view.
+
+How it stays fast (a search runs thousands of these per decision): cards and
+hands are bitmasks; a combination is a flat tuple made once per hand plan and
+cached with it (`Planner`), carrying the key of its kind and length and the
+value it beats with; each seat's plan has an index, kept until the plan
+changes, of the best value per kind and length and its bombs, so most turns
+(a seat that cannot beat the trick) are one dictionary lookup, and a lead asks
+whether a combination is sure with one lookup per opponent; the loop keeps the
+state in local variables and counts the seats still playing instead of
+recounting them at every pass.
 """
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from app.engine.cards import DRAGON_VALUE, Deck, mask_cards
-from app.engine.combos import BOMB, DOG, KIND, LENGTH, MASK, SINGLE, VALUE
+from app.engine.combos import BOMB, DOG, SINGLE
 
-from .hand import DOG_COST, combo_mask, plan_hand, splitter_for
+from .hand import DOG_COST, packed_counts, split_bombs, splitter_for
 
-# A sim combination: (kind, length, value, mask, cost, points). A single Phoenix has value PHX.
-COST, POINTS = 4, 5
+# A sim combination: (kind, length, value, mask, cost, points, key, beat). A single Phoenix has
+# value PHX; `key` is kind and length in one int (`combo_key`); `beat` is the value it beats
+# with: its value, or for the single Phoenix a value above every rank and below the Dragon.
+COST, POINTS, KEY, BEAT = 4, 5, 6, 7
 PHX = -1.0
+PHX_BEAT = DRAGON_VALUE - 0.5
+
+
+def combo_key(kind: int, length: int) -> int:
+    return kind << 5 | length
+
+
+def sim_combo(kind: int, length: int, value: float, mask: int, cost: float, points: int) -> tuple:
+    return (kind, length, value, mask, cost, points, kind << 5 | length, PHX_BEAT if value == PHX else value)
 
 
 def _points(mask: int, points_of: list) -> int:
@@ -42,6 +65,20 @@ def _points(mask: int, points_of: list) -> int:
     return total
 
 
+def _index(plan: list) -> tuple[dict, list]:
+    """A plan's index: {key: the highest value it beats with} over its ordinary combinations,
+    and its bombs in plan order."""
+    best: dict = {}
+    bombs = []
+    for c in plan:
+        kind = c[0]
+        if kind == BOMB:
+            bombs.append(c)
+        elif kind != DOG and c[7] > best.get(c[6], -9.0):
+            best[c[6]] = c[7]
+    return best, bombs
+
+
 class Planner:
     """Hand plans as lists of sim combinations, cached by hand."""
 
@@ -51,36 +88,82 @@ class Planner:
         self.sp = splitter_for(deck, stairs_min_pairs)
         self.cache: dict[int, tuple] = {}
         self.points_of = deck.points_of
+        self.costs: dict[int, float] = {}  # kind, length and value in one int -> the splitter's cost
+        # Card points by value: (points, the cards worth them), to count a mask at once.
+        worth: dict[int, int] = {}
+        for card, value in enumerate(deck.points_of):
+            if value:
+                worth[value] = worth.get(value, 0) | 1 << card
+        self.point_groups = tuple(worth.items())
+
+    def points(self, mask: int) -> int:
+        total = 0
+        for value, cards in self.point_groups:
+            if mask & cards:
+                total += value * (mask & cards).bit_count()
+        return total
 
     def plan(self, hand: int) -> list:
+        """The plan of `hand`, a list of its own to play from."""
+        return list(self.plan_tuple(hand))
+
+    def plan_tuple(self, hand: int) -> tuple:
+        """The plan of `hand` as the cached tuple (never to be changed)."""
         hit = self.cache.get(hand)
         if hit is None:
             hit = self._build(hand)
             if len(self.cache) > 20_000:
                 self.cache.clear()
             self.cache[hand] = hit
-        return list(hit)
+        return hit
 
     def _build(self, hand: int) -> tuple:
+        """`plan_hand`'s split of `hand` as sim combinations, weakest first (its steps inline:
+        this runs for every hand of every sampled deal)."""
         deck = self.deck
-        plan = plan_hand(hand, deck, self.smp)
+        bombs, rest = split_bombs(hand, deck)
+        phoenixes = rest & deck.phoenix_mask
+        rest &= ~(deck.dragon_mask | deck.dog_mask)
+        _, combos = self.sp.best_packed(packed_counts(rest, deck), bool(phoenixes))
+        if phoenixes & (phoenixes - 1):  # the second Phoenix (two decks): a single of its own
+            combos = combos + ((SINGLE, 1, 0, 0, ()),)
         out = []
-        rest = plan.rest_mask
-        pts = self.points_of
-        for combo in plan.combos:
-            mask = combo_mask(combo, rest, deck)
+        points = self.points
+        costs = self.costs
+        rank_masks = deck.rank_masks
+        for combo in combos:
+            # The combination's cards: the lowest free card of each rank (`hand.combo_mask`).
+            mask = 0
+            for r in combo[4]:
+                if r == 1:
+                    mask |= deck.mahjong_mask
+                    continue
+                free = rest & rank_masks[r] & ~mask
+                if not free:
+                    mask = 0
+                    break
+                mask |= free & -free
+            else:
+                if combo[3] is not None:
+                    free = rest & phoenixes & ~mask
+                    mask = mask | free & -free if free else 0
             rest &= ~mask
-            value = PHX if combo[0] == SINGLE and combo[2] == 0 else combo[2]
-            out.append((combo[0], combo[1], value, mask, self.sp.combo_cost(combo[0], combo[1], combo[2]),
-                        _points(mask, pts)))
+            kind, length, value = combo[0], combo[1], combo[2]
+            key = kind << 5 | length
+            cost = costs.get(key << 5 | value)
+            if cost is None:
+                cost = costs[key << 5 | value] = self.sp.combo_cost(kind, length, value)
+            if kind == SINGLE and value == 0:
+                out.append((SINGLE, 1, PHX, mask, cost, points(mask), key, PHX_BEAT))
+            else:
+                out.append((kind, length, value, mask, cost, points(mask), key, value))
         for dragon in mask_cards(hand & deck.dragon_mask):
-            out.append((SINGLE, 1, DRAGON_VALUE, 1 << dragon, 0.0, 25))
-        if plan.dog:
-            out.append((DOG, 1, 0, deck.dog_mask, DOG_COST, 0))
-        for b in plan.bombs:
-            out.append((BOMB, b[LENGTH], b[VALUE], b[MASK], -1.0, _points(b[MASK], pts)))
-        # Weakest first: the order leads are made in.
-        out.sort(key=lambda c: -c[COST])
+            out.append(sim_combo(SINGLE, 1, DRAGON_VALUE, 1 << dragon, 0.0, 25))
+        if hand & deck.dog_mask:
+            out.append(sim_combo(DOG, 1, 0, deck.dog_mask, DOG_COST, 0))
+        for b in bombs:
+            out.append(sim_combo(BOMB, b[1], b[2], b[3], -1.0, points(b[3])))
+        out.sort(key=itemgetter(COST), reverse=True)  # weakest first: the order leads are made in
         return tuple(out)
 
 
@@ -89,7 +172,7 @@ class Playout:
 
     __slots__ = ("rules", "deck", "planner", "n", "next_seat", "hands", "plans", "turn", "top",
                  "top_seat", "passes", "trick_points", "piles", "out", "calls", "high", "dv_points",
-                 "partners", "team", "sweep", "gifts", "scoring")
+                 "partners", "team", "sweep", "gifts", "scoring", "opponents", "index", "left")
 
     def __init__(self, rules, planner: Planner, geometry: dict | None = None):
         self.rules = rules
@@ -105,6 +188,7 @@ class Playout:
         self.partners = [list(p) for p in geometry["dog_to"]]
         # A seat without a team is a team of its own (Grandseigneur).
         self.team = [t if t is not None else s for s, t in enumerate(geometry["team_of"])]
+        self.opponents = [[o for o in range(self.n) if self.team[o] != self.team[s]] for s in range(self.n)]
         teams = geometry["teams"]
         self.sweep = len(teams[0]) if teams else 0  # players of one team out first end the round
         self.gifts = geometry["gift_to"]
@@ -113,6 +197,8 @@ class Playout:
               piles: list[int], out: list[int], calls: list, plans: list | None = None):
         self.hands = list(hands)
         self.plans = plans if plans is not None else [self.planner.plan(h) for h in hands]
+        self.index = [None] * self.n  # per seat, its plan's index (`_index`) until the plan changes
+        self.left = self.n - hands.count(0)  # seats still holding cards
         self.turn = turn
         self.top = top  # (kind, length, value) or None
         self.top_seat = top_seat
@@ -123,10 +209,12 @@ class Playout:
         self.calls = calls
         return self
 
-    # -- the state machine ----------------------------------------------------------------
+    def replan(self, s: int) -> None:
+        """Seat s plans its hand anew (after a play made from outside its plan)."""
+        self.plans[s] = self.planner.plan(self.hands[s])
+        self.index[s] = None
 
-    def active(self, s: int) -> bool:
-        return self.hands[s] != 0
+    # -- single steps (the search's own candidate; `run` does the same inline) -----------------
 
     def next_active(self, s: int) -> int | None:
         nxt = self.next_seat
@@ -150,7 +238,7 @@ class Playout:
             self.turn = p if self.hands[p] else self.next_active(p)
             return self.turn is None
         if kind == SINGLE and value == PHX:
-            value = (self.top[VALUE] + 0.5) if self.top is not None else 1.5
+            value = (self.top[2] + 0.5) if self.top is not None else 1.5
         self.top = (kind, length, value)
         self.top_seat = s
         self.passes = 0
@@ -170,6 +258,7 @@ class Playout:
         if self.hands[s]:
             return False
         self.out.append(s)
+        self.left -= 1
         if len(self.out) == self.sweep and self.sweep and self.double_victory():
             return True
         if len(self.out) == self.n - 1:
@@ -179,7 +268,7 @@ class Playout:
         return False
 
     def _take_trick(self, winner: int):
-        if self.top is not None and self.top[KIND] == SINGLE and self.top[VALUE] >= DRAGON_VALUE:
+        if self.top is not None and self.top[0] == SINGLE and self.top[2] >= DRAGON_VALUE:
             winner = self._gift_to(winner)
         self.piles[winner] += self.trick_points
         self.trick_points = 0
@@ -192,7 +281,7 @@ class Playout:
 
     def pass_(self, s: int):
         self.passes += 1
-        waiting = sum(1 for x in range(self.n) if self.hands[x] and x != self.top_seat)
+        waiting = self.left - (1 if self.hands[self.top_seat] else 0)
         if self.passes >= waiting:
             winner = self.top_seat
             self._take_trick(winner)
@@ -202,6 +291,8 @@ class Playout:
             self.turn = winner if self.hands[winner] else self.next_active(winner)
         else:
             self.turn = self.next_active(s)
+
+    # -- the result ------------------------------------------------------------------------
 
     def double_victory(self) -> bool:
         """One team's players went out first, all of them (a double, in Tientsin a triple victory)."""
@@ -255,147 +346,270 @@ class Playout:
     # -- the policy --------------------------------------------------------------------------
 
     def run(self, max_steps: int = 400) -> None:
+        """Play the round out from the current state (the policy in the module doc)."""
+        hands, plans, index, team, calls = self.hands, self.plans, self.index, self.team, self.calls
+        piles, out, nxt, n = self.piles, self.out, self.next_seat, self.n
+        high1 = self.high - 1
+        sweep = self.sweep
+        turn, top_seat, passes = self.turn, self.top_seat, self.passes
+        trick_points, left = self.trick_points, self.left
+        # The top: its kind (-1: none), length, value and key; the team on top; how many passes
+        # end the trick (every other seat still holding cards: nobody goes out by passing).
+        top_team = waiting = 0
+        if self.top is None:
+            top_kind, top_len, top_val, top_key = -1, 0, 0.0, -1
+        else:
+            top_kind, top_len, top_val = self.top
+            top_key = top_kind << 5 | top_len
+            if top_seat is not None:
+                top_team = team[top_seat]
+                waiting = left - (1 if hands[top_seat] else 0)
+        over = False
         for _ in range(max_steps):
-            s = self.turn
+            s = turn
             if s is None:
-                return
-            if self.top is None:
+                break
+            if top_kind < 0:
                 c = self._lead(s)
-                if self.play(s, c[0], c[1], c[2], c[3], c[5]):
-                    return
+                ix = index[s]
+                if ix is not None:  # keep its index: only c's own key can change
+                    if c[0] == BOMB:
+                        ix[1].remove(c)
+                    elif ix[0].get(c[6]) == c[7] and c[0] != DOG:
+                        self._next_best(s, c[6])
             else:
-                c = self._follow(s)
-                if c is None:
-                    self.pass_(s)
-                elif self.play(s, c[0], c[1], c[2], c[3], c[5]):
-                    return
-
-    def _beats(self, c: tuple, top: tuple) -> bool:
-        kind = c[0]
-        if kind == BOMB:
-            return top[0] != BOMB or c[2] > top[2]
-        if kind != top[0] or c[1] != top[1]:
-            return False
-        if kind == SINGLE and c[2] == PHX:
-            return top[2] < DRAGON_VALUE
-        return c[2] > top[2]
-
-    def _sure(self, s: int, c: tuple) -> bool:
-        """No opponent's plan holds a combination beating `c` (bombs aside)."""
-        if c[0] == BOMB:
-            return True
-        if c[0] == DOG:
-            return False
-        top = (c[0], c[1], c[2] if c[2] != PHX else 1.5)
-        team = self.team[s]
-        for o in range(self.n):
-            if self.team[o] == team or not self.hands[o]:
+                c = None
+                if top_team != team[s]:  # never overtake the partner
+                    ix = index[s]
+                    if ix is None:
+                        ix = index[s] = _index(plans[s])
+                    beat = ix[0].get(top_key)
+                    bombs = ix[1]
+                    if beat is None or beat <= top_val:
+                        beat = None  # nothing of the plan beats the top
+                        if not bombs:
+                            if top_kind == SINGLE:  # stop an opponent about to go out with a single
+                                held = hands[top_seat].bit_count()
+                                if 0 < held <= 2 or (held > 0 and calls[top_seat]) or trick_points >= 20:
+                                    c = self._break_single(s, top_val)
+                            beat = False  # decided: no need to look further
+                    if beat is not False:
+                        plan = plans[s]
+                        best = None
+                        if beat is not None:
+                            best_v = 0.0
+                            for d in plan:  # the lowest combination beating the top
+                                if d[6] == top_key and d[7] > top_val:
+                                    v = d[2]
+                                    if v == PHX:
+                                        v = top_val + 0.5
+                                    if best is None or v < best_v:
+                                        best, best_v = d, v
+                        held = hands[top_seat].bit_count()
+                        urgent = 0 < held <= 2 or (held > 0 and bool(calls[top_seat])) or trick_points >= 20
+                        if best is not None:
+                            if (len(plan) <= 2 or best[4] >= 0.45 or top_val >= high1 or urgent
+                                    or trick_points >= 10 or calls[s]):
+                                plan.remove(best)
+                                if ix[0][top_key] == best[7]:  # (the index holds best's key)
+                                    self._next_best(s, top_key)
+                                c = best
+                        elif top_kind == SINGLE and urgent:
+                            c = self._break_single(s, top_val)
+                        if c is None and bombs and (urgent or len(plan) <= 2):
+                            bomb = None
+                            for d in bombs:  # the lowest bomb beating the top
+                                if (top_kind != BOMB or d[2] > top_val) and (bomb is None or d[2] < bomb[2]):
+                                    bomb = d
+                            if bomb is not None:
+                                plan.remove(bomb)
+                                bombs.remove(bomb)
+                                c = bomb
+                if c is None:  # pass
+                    passes += 1
+                    if passes >= waiting:
+                        winner = top_seat  # the trick is over: collected (the Dragon's given away)
+                        if top_kind == SINGLE and top_val >= DRAGON_VALUE:
+                            winner = self._gift_to(winner)
+                        piles[winner] += trick_points
+                        trick_points = 0
+                        top_kind, top_key = -1, -1
+                        passes = 0
+                        turn = top_seat  # its winner leads, or the next still playing
+                        top_seat = None
+                        if hands[turn]:
+                            continue
+                    else:
+                        turn = nxt[s]
+                        if hands[turn]:
+                            continue
+                        turn = s
+                    turn = self.next_active(turn)
+                    continue
+            # Seat s plays c.
+            kind = c[0]
+            hand = hands[s] = hands[s] & ~c[3]
+            if kind == DOG:
+                p = self._dog_to(s)
+                top_kind, top_key = -1, -1
+                top_seat = None
+                passes = 0
+                if not hand:
+                    out.append(s)
+                    left -= 1
+                    if len(out) == sweep and self.double_victory():
+                        over = True
+                        break
+                    if len(out) == n - 1:
+                        if trick_points:
+                            piles[s] += trick_points
+                            trick_points = 0
+                        over = True
+                        break
+                turn = p if hands[p] else self.next_active(p)
                 continue
-            for d in self.plans[o]:
-                if d[0] != BOMB and self._beats(d, top):
-                    return False
-        return True
+            value = c[2]
+            if value == PHX:
+                value = top_val + 0.5 if top_kind >= 0 else 1.5
+            top_kind, top_len, top_val, top_key = kind, c[1], value, c[6]
+            top_seat = s
+            top_team = team[s]
+            passes = 0
+            trick_points += c[5]
+            waiting = left - 1  # every seat holding cards but s (also when s goes out now)
+            if not hand:
+                out.append(s)
+                left -= 1
+                if len(out) == sweep and self.double_victory():
+                    over = True
+                    break
+                if len(out) == n - 1:
+                    winner = s  # the trick the last play closed goes to that player
+                    if top_kind == SINGLE and top_val >= DRAGON_VALUE:
+                        winner = self._gift_to(winner)
+                    piles[winner] += trick_points
+                    trick_points = 0
+                    over = True
+                    break
+            turn = nxt[s]
+            if not hands[turn]:
+                turn = self.next_active(s)
+        self.turn = None if over else turn
+        self.top = None if top_kind < 0 else (top_kind, top_len, top_val)
+        self.top_seat, self.passes, self.trick_points, self.left = top_seat, passes, trick_points, left
+
+    def _next_best(self, s: int, key: int) -> None:
+        """Seat s's index after its best combination of `key` left its plan: the next best."""
+        best = self.index[s][0]
+        top = None
+        for d in self.plans[s]:
+            if d[6] == key and (top is None or d[7] > top):
+                top = d[7]
+        if top is None:
+            del best[key]
+        else:
+            best[key] = top
 
     def _lead(self, s: int) -> tuple:
+        """What seat s leads (the policy in the module doc). Its plan is judged combination by
+        combination, weakest first, and only as far as the choice needs: once two of them
+        lose, the weakest loser that may be led is the lead."""
         plan = self.plans[s]
         if len(plan) == 1:
             c = plan[0]
             plan.clear()
             return c
-        partner = self._dog_to(s) if self.partners[s] else None
+        hands, plans, index = self.hands, self.plans, self.index
+        # The Dog goes to a partner better placed (or to one when nothing else loses, below).
         dog = None
-        losers = []
-        sure = []
         for c in plan:
             if c[0] == DOG:
                 dog = c
-            elif self._sure(s, c):
-                sure.append(c)
-            else:
-                losers.append(c)
+                break
+        dog_if_no_loser = False
         if dog is not None:
-            if partner is not None and self.hands[partner] and (
-                    len(self.plans[partner]) < len(plan) - 1 or not losers):
+            partner = self._dog_to(s) if self.partners[s] else None
+            if partner is not None and hands[partner]:
+                if len(plans[partner]) < len(plan) - 1:
+                    plan.remove(dog)
+                    return dog
+                dog_if_no_loser = True
+        # What each opponent still holding cards beats with, per kind and length.
+        tables = []
+        for o in self.opponents[s]:
+            if hands[o]:
+                ix = index[o]
+                if ix is None:
+                    ix = index[o] = _index(plans[o])
+                tables.append(ix[0])
+        losers = []  # (the Dog is counted among them, last)
+        sure = []
+        one_card_opp = None  # an opponent on its last card: no single led into it (asked once)
+        dogs = 1 if dog is not None else 0
+        for c in plan:
+            kind = c[0]
+            if kind == DOG:
+                continue
+            if kind == BOMB:
+                sure.append(c)
+                continue
+            key = c[6]
+            v = c[2]
+            if v == PHX:
+                v = 1.5
+            for t in tables:
+                b = t.get(key)
+                if b is not None and b > v:
+                    break  # an opponent's plan beats it (bombs aside)
+            else:
+                sure.append(c)
+                continue
+            losers.append(c)
+            if len(losers) + dogs >= 2:
+                # Two losers: the first one that may be led is the lead, whatever comes later.
+                if one_card_opp is None:
+                    one_card_opp = self._one_card_opponent(s)
+                    for d in losers:
+                        if not (one_card_opp and d[0] == SINGLE):
+                            plan.remove(d)
+                            return d
+                elif not (one_card_opp and kind == SINGLE):
+                    plan.remove(c)
+                    return c
+        if dog is not None:
+            if dog_if_no_loser and not losers:
                 plan.remove(dog)
                 return dog
             losers.append(dog)
         if len(losers) <= 1:
-            running = [c for c in sure if c[0] != BOMB]
-            if running:
-                c = max(running, key=lambda c: c[1])
+            c = None
+            for d in sure:  # run the hand: its longest combination first (bombs kept)
+                if d[0] != BOMB and (c is None or d[1] > c[1]):
+                    c = d
+            if c is not None:
+                pass
             elif losers:
                 c = losers[0]
             else:
                 c = sure[0]
             plan.remove(c)
             return c
-        # Weakest loser first (the plan is sorted weakest first), singles not into a last card.
-        one_card_opp = any(self.hands[o] and self.hands[o].bit_count() == 1
-                           for o in range(self.n) if self.team[o] != self.team[s])
-        choice = None
-        for c in losers:
-            if c[0] == DOG:
-                continue
-            if one_card_opp and c[0] == SINGLE:
-                continue
-            choice = c
-            break
-        if choice is None:
-            singles = [c for c in losers if c[0] == SINGLE]
-            choice = max(singles, key=lambda c: c[2]) if singles and one_card_opp else losers[0]
+        # No loser may be led: the highest single into the last card, else the weakest loser.
+        if one_card_opp is None:
+            one_card_opp = self._one_card_opponent(s)
+        singles = [c for c in losers if c[0] == SINGLE]
+        choice = max(singles, key=lambda c: c[2]) if singles and one_card_opp else losers[0]
         plan.remove(choice)
         return choice
 
-    def _urgent(self, s: int) -> bool:
-        ts = self.top_seat
-        c = self.hands[ts].bit_count()
-        if 0 < c <= 2 or (self.calls[ts] and c > 0):
-            return True
-        if self.trick_points >= 20:
-            return True
+    def _one_card_opponent(self, s: int) -> bool:
+        hands = self.hands
+        for o in self.opponents[s]:
+            if hands[o] and hands[o].bit_count() == 1:
+                return True
         return False
 
-    def _follow(self, s: int) -> tuple | None:
-        top = self.top
-        ts = self.top_seat
-        if self.team[ts] == self.team[s]:
-            return None  # never overtake the partner
-        plan = self.plans[s]
-        best = None
-        bomb = None
-        for c in plan:
-            if c[0] == BOMB:
-                if self._beats(c, top) and (bomb is None or c[2] < bomb[2]):
-                    bomb = c
-                continue
-            if self._beats(c, top):
-                v = c[2] if c[2] != PHX else top[2] + 0.5
-                if best is None or v < (best[2] if best[2] != PHX else top[2] + 0.5):
-                    best = c
-        if best is not None:
-            if len(plan) == 1 or self._worth(s, best, top):
-                plan.remove(best)
-                return best
-        elif top[0] == SINGLE and self._urgent(s):
-            c = self._break_single(s, top)
-            if c is not None:
-                return c
-        if bomb is not None and (self._urgent(s) or len(plan) <= 2):
-            plan.remove(bomb)
-            return bomb
-        return None
-
-    def _worth(self, s: int, c: tuple, top: tuple) -> bool:
-        """Is playing `c` on `top` worth it: cheap to spend, or the trick matters."""
-        if c[4] >= 0.45:
-            return True  # a weak combination: glad to get rid of it
-        if top[2] >= self.high - 1 or self._urgent(s) or self.trick_points >= 10:
-            return True
-        if len(self.plans[s]) <= 2 or self.calls[s]:
-            return True
-        return False
-
-    def _break_single(self, s: int, top: tuple) -> tuple | None:
+    def _break_single(self, s: int, top_value: float) -> tuple | None:
         """The lowest single card above the top taken out of a combination (no bombs)."""
         deck = self.deck
         hand = self.hands[s]
@@ -403,18 +617,13 @@ class Playout:
         for c in self.plans[s]:
             if c[0] == BOMB:
                 bombs |= c[3]
-        best_card, best_value = None, None
-        m = hand & ~bombs & deck.normal_mask
-        rank_of = deck.rank_of
-        while m:
-            low = m & -m
-            card = low.bit_length() - 1
-            m ^= low
-            r = rank_of[card]
-            if r > top[2] and (best_value is None or r < best_value):
-                best_card, best_value = card, r
-        if best_card is None:
-            return None
-        bit = 1 << best_card
-        self.plans[s] = self.planner.plan(hand & ~bit)
-        return (SINGLE, 1, best_value, bit, 1.0, deck.points_of[best_card])
+        free = hand & ~bombs
+        rank_masks = deck.rank_masks
+        for r in range(int(top_value) + 1, deck.high + 1):  # (card ids go up with the rank)
+            cards = free & rank_masks[r]
+            if cards:
+                bit = cards & -cards
+                self.plans[s] = self.planner.plan(hand & ~bit)
+                self.index[s] = None
+                return (SINGLE, 1, r, bit, 1.0, deck.points_of[bit.bit_length() - 1], SINGLE << 5 | 1, r)
+        return None

@@ -111,6 +111,10 @@ class RemoteBot(Bot):
     def decide(self, view: dict) -> dict | None:
         return self.server.request({"op": "decide", "id": self.bot_id, "view": view})["action"]
 
+    def far_attribute(self, name: str):
+        """An attribute of the far bot (JSON-ready), e.g. Hard's `last_search`."""
+        return self.server.request({"op": "attr", "id": self.bot_id, "name": name})["value"]
+
     def __del__(self):
         server = getattr(self, "server", None)
         if server is not None:

@@ -14,6 +14,8 @@ stdout:
   makes a bot of that level (or `package.module:Class`) of ROOT's `app.bots`,
   its `random.Random` set to the state given (`Random.getstate()` as lists);
 - `{"op": "decide", "id": 1, "view": {...}}` answers `{"ok": true, "action": ...}`;
+- `{"op": "attr", "id": 1, "name": "last_search"}` answers `{"ok": true, "value": ...}`,
+  an attribute of the bot (JSON-ready), for tests that compare what bots saw;
 - `{"op": "check", "bot": "hard"}` answers whether ROOT has that bot, `{"op": "ping"}`
   where its `app` comes from;
 - any request may carry `"drop": [ids]`, bots the caller no longer uses.
@@ -66,6 +68,8 @@ def serve(stdin, stdout) -> None:
                 answer = {"ok": True}
             elif op == "decide":
                 answer = {"ok": True, "action": bots[request["id"]].decide(request["view"])}
+            elif op == "attr":  # what a bot noted (JSON-ready), e.g. Hard's last search
+                answer = {"ok": True, "value": getattr(bots[request["id"]], request["name"], None)}
             elif op == "check":  # is there such a bot here?
                 from app.bots import load_bot
 
