@@ -20,7 +20,10 @@ how many play-outs ran (`playouts`).
 
 Options: `budget_ms` (time per searched decision, default 100), `max_worlds`
 (default 400), `max_candidates` (default 7), `margin` (points a candidate must
-gain over Normal's choice, default 4), `seed`.
+gain over Normal's choice, default 4), `seed`; `playout_wish` and
+`playout_bombs` (default 1): the play-outs honour the Mah Jong's wish (and
+make one) and seats bomb out of turn in them; 0 plays them out as 7543d6f did
+(for comparisons).
 """
 
 from __future__ import annotations
@@ -56,6 +59,9 @@ class HardBot(NormalBot):
         self.budget = float(config.get("budget_ms", 100)) / 1000
         self.max_worlds = int(config.get("max_worlds", 400))
         self.max_candidates = int(config.get("max_candidates", 7))
+        # The play-outs honour the wish and let seats bomb out of turn (0: as 7543d6f did, to compare).
+        self.playout_wish = bool(float(config.get("playout_wish", 1)))
+        self.playout_bombs = bool(float(config.get("playout_bombs", 1)))
         self.margin = float(config.get("margin", 4))
         if "seed" in config:
             self.rng = random.Random(config["seed"])
@@ -141,12 +147,17 @@ class HardBot(NormalBot):
         calls = list(k.calls)
         sums = [0.0] * len(candidates)
         worlds = 0
-        po = Playout(rules, planner, k.view["geometry"])
+        po = Playout(rules, planner, k.view["geometry"], wish=self.playout_wish, bombs=self.playout_bombs)
         rng = self.rng
         plan_of = planner.plan_tuple
         clock = time.perf_counter
-        # Per candidate: None (pass) or the play's (kind, length, value, mask, points).
-        moves = [None if c is None else (*c[0][:4], _points(c[0][3], points_of)) for c in candidates]
+        # Per candidate: None (pass) or the play's (kind, length, value, mask, points, wish): the
+        # wish it will make with the Mah Jong (`play_action`'s).
+        mahjong = deck.mahjong_mask
+        moves = [None if c is None else
+                 (*c[0][:4], _points(c[0][3], points_of),
+                  tricks.choose_wish(k, c[0][3]) if c[0][3] & mahjong else None)
+                 for c in candidates]
         # A play-out is a function of the deal alone (everything else is this position): a deal
         # drawn again (late in a round, when few cards are hidden) reuses its scores.
         scored: dict[tuple, list] = {}
@@ -159,7 +170,7 @@ class HardBot(NormalBot):
                 plans = [plan_of(h) for h in hands]
                 for move in moves:
                     po.setup(hands, seat, top, k.top_seat, passes, trick_points, piles, out, calls,
-                             [list(p) for p in plans])
+                             [list(p) for p in plans], k.wish)
                     if move is None:
                         po.pass_(seat)
                         over = False

@@ -11,9 +11,17 @@ engine's `Round`:
   trick when that is worth it, breaks a combination only to stop an opponent
   who is about to go out, never overtakes its partner, bombs an opponent who
   is about to go out, gives the Dragon's trick to the opponent with more cards;
+- the Mah Jong's wish binds as the rules say (a seat holding the wished rank
+  plays it when it lawfully can: the engine's `turn_plays` decides, the
+  Trichu Table is free of it), and a seat playing the Mah Jong wishes the
+  highest rank an opponent holds and its own team does not;
+- an opponent of the trick's player bombs out of turn, before the next seat
+  plays, when that player is about to go out or has called, on a Dragon, on
+  25 points or more, or when the bomb's lead leaves it one more combination
+  (`Playout(..., wish=False, bombs=False)` plays as before both were added);
 - it knows every hand of its deal (a sampled deal, so this is no cheating);
-- it skips what matters little for the score: no wish, no Tichu calls during
-  the play-out, bombs only in a seat's own turn.
+- it skips what matters little for the score: no Tichu calls during the
+  play-out.
 
 The result is the round's score from the engine's rules (card points, the
 tailender, double or triple victory, calls), as the difference for one team;
@@ -36,7 +44,8 @@ from __future__ import annotations
 from operator import itemgetter
 
 from app.engine.cards import DRAGON_VALUE, Deck, mask_cards
-from app.engine.combos import BOMB, DOG, SINGLE
+from app.engine.combos import BOMB, DOG, KIND, LENGTH, MASK, SINGLE, VALUE
+from app.engine.plays import turn_plays
 
 from .hand import DOG_COST, packed_counts, split_bombs, splitter_for
 
@@ -172,10 +181,16 @@ class Playout:
 
     __slots__ = ("rules", "deck", "planner", "n", "next_seat", "hands", "plans", "turn", "top",
                  "top_seat", "passes", "trick_points", "piles", "out", "calls", "high", "dv_points",
-                 "partners", "team", "sweep", "gifts", "scoring", "opponents", "index", "left")
+                 "partners", "team", "sweep", "gifts", "scoring", "opponents", "index", "left",
+                 "use_wish", "use_bombs", "rank_masks", "trace", "wish_free", "wish", "bombers")
 
-    def __init__(self, rules, planner: Planner, geometry: dict | None = None):
+    def __init__(self, rules, planner: Planner, geometry: dict | None = None, wish: bool = True,
+                 bombs: bool = True):
         self.rules = rules
+        self.use_wish = wish  # the wish binds in play-outs, and a Mah Jong played makes one
+        self.use_bombs = bombs  # bombs out of turn
+        self.rank_masks = rules.deck.rank_masks
+        self.trace = None  # a list `run` notes every action in (for tests): see the run loop
         self.deck = rules.deck
         self.planner = planner
         geometry = geometry if geometry is not None else rules.seating.as_dict(None)
@@ -192,11 +207,16 @@ class Playout:
         teams = geometry["teams"]
         self.sweep = len(teams[0]) if teams else 0  # players of one team out first end the round
         self.gifts = geometry["gift_to"]
+        self.wish_free = frozenset(geometry.get("wish_free") or ())  # seats the wish does not bind
 
     def setup(self, hands: list[int], turn: int, top, top_seat, passes: int, trick_points: int,
-              piles: list[int], out: list[int], calls: list, plans: list | None = None):
+              piles: list[int], out: list[int], calls: list, plans: list | None = None,
+              wish: int | None = None):
         self.hands = list(hands)
-        self.plans = plans if plans is not None else [self.planner.plan(h) for h in hands]
+        self.plans = plans = plans if plans is not None else [self.planner.plan(h) for h in hands]
+        self.wish = wish if self.use_wish else None  # the wished rank in force
+        # Seats holding bombs (a plan lists them last): those that may bomb out of turn.
+        self.bombers = [s for s, p in enumerate(plans) if p and p[-1][0] == BOMB] if self.use_bombs else ()
         self.index = [None] * self.n  # per seat, its plan's index (`_index`) until the plan changes
         self.left = self.n - hands.count(0)  # seats still holding cards
         self.turn = turn
@@ -224,9 +244,15 @@ class Playout:
                 return s
         return None
 
-    def play(self, s: int, kind: int, length: int, value: float, mask: int, points: int) -> bool:
-        """Seat s plays; returns True when the round is over."""
+    def play(self, s: int, kind: int, length: int, value: float, mask: int, points: int,
+             wish: int | None = None) -> bool:
+        """Seat s plays (with the Mah Jong, `wish` is its wish); returns True when the round is over."""
         self.hands[s] &= ~mask
+        if self.use_wish:
+            if self.wish is not None and mask & self.rank_masks[self.wish]:
+                self.wish = None
+            if wish is not None and mask & self.deck.mahjong_mask:
+                self.wish = wish
         if kind == DOG:
             p = self._dog_to(s)
             done = self._went_out(s)
@@ -353,6 +379,11 @@ class Playout:
         sweep = self.sweep
         turn, top_seat, passes = self.turn, self.top_seat, self.passes
         trick_points, left = self.trick_points, self.left
+        wish = self.wish
+        wished = self.rank_masks[wish] if wish is not None else 0  # the wished rank's natural cards
+        use_wish, wish_free, mahjong = self.use_wish, self.wish_free, self.deck.mahjong_mask
+        bombers = self.bombers
+        trace = self.trace
         # The top: its kind (-1: none), length, value and key; the team on top; how many passes
         # end the trick (every other seat still holding cards: nobody goes out by passing).
         top_team = waiting = 0
@@ -365,95 +396,143 @@ class Playout:
                 top_team = team[top_seat]
                 waiting = left - (1 if hands[top_seat] else 0)
         over = False
+        # A combination on the table may be bombed at once, before the seat in turn plays.
+        c = None
+        if top_kind >= 0 and bombers:
+            found = self._out_of_turn_bomb(top_seat, top_kind, top_val, top_team, trick_points)
+            if found is not None:
+                s, c = found
+        bombed = c is not None  # c is a bomb out of turn
         for _ in range(max_steps):
-            s = turn
-            if s is None:
-                break
-            if top_kind < 0:
-                c = self._lead(s)
-                ix = index[s]
-                if ix is not None:  # keep its index: only c's own key can change
-                    if c[0] == BOMB:
-                        ix[1].remove(c)
-                    elif ix[0].get(c[6]) == c[7] and c[0] != DOG:
-                        self._next_best(s, c[6])
-            else:
-                c = None
-                if top_team != team[s]:  # never overtake the partner
+            if c is None:
+                s = turn
+                if s is None:
+                    break
+                if wish is not None and hands[s] & wished and s not in wish_free:
+                    c = self._wished(s, top_kind, top_len, top_val, wish)  # None: nothing forced
+                if c is not None:
+                    pass
+                elif top_kind < 0:
+                    c = self._lead(s)
                     ix = index[s]
-                    if ix is None:
-                        ix = index[s] = _index(plans[s])
-                    beat = ix[0].get(top_key)
-                    bombs = ix[1]
-                    if beat is None or beat <= top_val:
-                        beat = None  # nothing of the plan beats the top
-                        if not bombs:
-                            if top_kind == SINGLE:  # stop an opponent about to go out with a single
-                                held = hands[top_seat].bit_count()
-                                if 0 < held <= 2 or (held > 0 and calls[top_seat]) or trick_points >= 20:
-                                    c = self._break_single(s, top_val)
-                            beat = False  # decided: no need to look further
-                    if beat is not False:
-                        plan = plans[s]
-                        best = None
-                        if beat is not None:
-                            best_v = 0.0
-                            for d in plan:  # the lowest combination beating the top
-                                if d[6] == top_key and d[7] > top_val:
-                                    v = d[2]
-                                    if v == PHX:
-                                        v = top_val + 0.5
-                                    if best is None or v < best_v:
-                                        best, best_v = d, v
-                        held = hands[top_seat].bit_count()
-                        urgent = 0 < held <= 2 or (held > 0 and bool(calls[top_seat])) or trick_points >= 20
-                        if best is not None:
-                            if (len(plan) <= 2 or best[4] >= 0.45 or top_val >= high1 or urgent
-                                    or trick_points >= 10 or calls[s]):
-                                plan.remove(best)
-                                if ix[0][top_key] == best[7]:  # (the index holds best's key)
-                                    self._next_best(s, top_key)
-                                c = best
-                        elif top_kind == SINGLE and urgent:
-                            c = self._break_single(s, top_val)
-                        if c is None and bombs and (urgent or len(plan) <= 2):
-                            bomb = None
-                            for d in bombs:  # the lowest bomb beating the top
-                                if (top_kind != BOMB or d[2] > top_val) and (bomb is None or d[2] < bomb[2]):
-                                    bomb = d
-                            if bomb is not None:
-                                plan.remove(bomb)
-                                bombs.remove(bomb)
-                                c = bomb
-                if c is None:  # pass
-                    passes += 1
-                    if passes >= waiting:
-                        winner = top_seat  # the trick is over: collected (the Dragon's given away)
-                        if top_kind == SINGLE and top_val >= DRAGON_VALUE:
-                            winner = self._gift_to(winner)
-                        piles[winner] += trick_points
-                        trick_points = 0
-                        top_kind, top_key = -1, -1
-                        passes = 0
-                        turn = top_seat  # its winner leads, or the next still playing
-                        top_seat = None
-                        if hands[turn]:
-                            continue
-                    else:
-                        turn = nxt[s]
-                        if hands[turn]:
-                            continue
-                        turn = s
-                    turn = self.next_active(turn)
-                    continue
-            # Seat s plays c.
-            kind = c[0]
-            hand = hands[s] = hands[s] & ~c[3]
-            if kind == DOG:
-                p = self._dog_to(s)
-                top_kind, top_key = -1, -1
-                top_seat = None
+                    if ix is not None:  # keep its index: only c's own key can change
+                        if c[0] == BOMB:
+                            ix[1].remove(c)
+                        elif ix[0].get(c[6]) == c[7] and c[0] != DOG:
+                            self._next_best(s, c[6])
+                else:
+                    if top_team != team[s]:  # never overtake the partner
+                        ix = index[s]
+                        if ix is None:
+                            ix = index[s] = _index(plans[s])
+                        beat = ix[0].get(top_key)
+                        bombs = ix[1]
+                        if beat is None or beat <= top_val:
+                            beat = None  # nothing of the plan beats the top
+                            if not bombs:
+                                if top_kind == SINGLE:  # stop an opponent about to go out with a single
+                                    held = hands[top_seat].bit_count()
+                                    if 0 < held <= 2 or (held > 0 and calls[top_seat]) or trick_points >= 20:
+                                        c = self._break_single(s, top_val)
+                                beat = False  # decided: no need to look further
+                        if beat is not False:
+                            plan = plans[s]
+                            best = None
+                            if beat is not None:
+                                best_v = 0.0
+                                for d in plan:  # the lowest combination beating the top
+                                    if d[6] == top_key and d[7] > top_val:
+                                        v = d[2]
+                                        if v == PHX:
+                                            v = top_val + 0.5
+                                        if best is None or v < best_v:
+                                            best, best_v = d, v
+                            held = hands[top_seat].bit_count()
+                            urgent = (0 < held <= 2 or (held > 0 and bool(calls[top_seat]))
+                                      or trick_points >= 20)
+                            if best is not None:
+                                if (len(plan) <= 2 or best[4] >= 0.45 or top_val >= high1 or urgent
+                                        or trick_points >= 10 or calls[s]):
+                                    plan.remove(best)
+                                    if ix[0][top_key] == best[7]:  # (the index holds best's key)
+                                        self._next_best(s, top_key)
+                                    c = best
+                            elif top_kind == SINGLE and urgent:
+                                c = self._break_single(s, top_val)
+                            if c is None and bombs and (urgent or len(plan) <= 2):
+                                bomb = None
+                                for d in bombs:  # the lowest bomb beating the top
+                                    if ((top_kind != BOMB or d[2] > top_val)
+                                            and (bomb is None or d[2] < bomb[2])):
+                                        bomb = d
+                                if bomb is not None:
+                                    plan.remove(bomb)
+                                    bombs.remove(bomb)
+                                    c = bomb
+                    if c is None:  # pass
+                        if trace is not None:
+                            trace.append((s, None, (top_kind, top_len, top_val), wish, False, hands[s]))
+                        passes += 1
+                        if passes >= waiting:
+                            winner = top_seat  # the trick is over: collected (the Dragon's given away)
+                            if top_kind == SINGLE and top_val >= DRAGON_VALUE:
+                                winner = self._gift_to(winner)
+                            piles[winner] += trick_points
+                            trick_points = 0
+                            top_kind, top_key = -1, -1
+                            passes = 0
+                            turn = top_seat  # its winner leads, or the next still playing
+                            top_seat = None
+                            if hands[turn]:
+                                continue
+                        else:
+                            turn = nxt[s]
+                            if hands[turn]:
+                                continue
+                            turn = s
+                        turn = self.next_active(turn)
+                        continue
+            # Seat s plays c (in its turn, or a bomb out of turn), then bombs out of turn on it.
+            while True:
+                if trace is not None:  # (seat, combination, the top, the wish, out of turn, hand before)
+                    trace.append((s, c, (top_kind, top_len, top_val) if top_kind >= 0 else None, wish,
+                                  bombed, hands[s]))
+                kind = c[0]
+                hand = hands[s] = hands[s] & ~c[3]
+                if use_wish:
+                    if c[3] & wished:
+                        wish, wished = None, 0  # a natural card of the wished rank: fulfilled
+                    if c[3] & mahjong:
+                        wish = self._choose_wish(s)
+                        wished = self.rank_masks[wish] if wish is not None else 0
+                if kind == DOG:
+                    p = self._dog_to(s)
+                    top_kind, top_key = -1, -1
+                    top_seat = None
+                    passes = 0
+                    if not hand:
+                        out.append(s)
+                        left -= 1
+                        if len(out) == sweep and self.double_victory():
+                            over = True
+                            break
+                        if len(out) == n - 1:
+                            if trick_points:
+                                piles[s] += trick_points
+                                trick_points = 0
+                            over = True
+                            break
+                    turn = p if hands[p] else self.next_active(p)
+                    break
+                value = c[2]
+                if value == PHX:
+                    value = top_val + 0.5 if top_kind >= 0 else 1.5
+                top_kind, top_len, top_val, top_key = kind, c[1], value, c[6]
+                top_seat = s
+                top_team = team[s]
                 passes = 0
+                trick_points += c[5]
+                waiting = left - 1  # every seat holding cards but s (also when s goes out now)
                 if not hand:
                     out.append(s)
                     left -= 1
@@ -461,42 +540,112 @@ class Playout:
                         over = True
                         break
                     if len(out) == n - 1:
-                        if trick_points:
-                            piles[s] += trick_points
-                            trick_points = 0
+                        winner = s  # the trick the last play closed goes to that player
+                        if top_kind == SINGLE and top_val >= DRAGON_VALUE:
+                            winner = self._gift_to(winner)
+                        piles[winner] += trick_points
+                        trick_points = 0
                         over = True
                         break
-                turn = p if hands[p] else self.next_active(p)
-                continue
-            value = c[2]
-            if value == PHX:
-                value = top_val + 0.5 if top_kind >= 0 else 1.5
-            top_kind, top_len, top_val, top_key = kind, c[1], value, c[6]
-            top_seat = s
-            top_team = team[s]
-            passes = 0
-            trick_points += c[5]
-            waiting = left - 1  # every seat holding cards but s (also when s goes out now)
-            if not hand:
-                out.append(s)
-                left -= 1
-                if len(out) == sweep and self.double_victory():
-                    over = True
+                turn = nxt[s]  # (after a bomb out of turn too: the seat after the bomber)
+                if not hands[turn]:
+                    turn = self.next_active(s)
+                if not bombers:
                     break
-                if len(out) == n - 1:
-                    winner = s  # the trick the last play closed goes to that player
-                    if top_kind == SINGLE and top_val >= DRAGON_VALUE:
-                        winner = self._gift_to(winner)
-                    piles[winner] += trick_points
-                    trick_points = 0
-                    over = True
+                found = self._out_of_turn_bomb(s, top_kind, top_val, top_team, trick_points)
+                if found is None:
                     break
-            turn = nxt[s]
-            if not hands[turn]:
-                turn = self.next_active(s)
+                s, c = found
+                bombed = True
+            if over:
+                break
+            c = None
+            bombed = False
         self.turn = None if over else turn
         self.top = None if top_kind < 0 else (top_kind, top_len, top_val)
         self.top_seat, self.passes, self.trick_points, self.left = top_seat, passes, trick_points, left
+        self.wish = wish
+
+    # -- the wish and bombs out of turn ---------------------------------------------------------
+
+    def _wished(self, s: int, top_kind: int, top_len: int, top_val: float, wish: int) -> tuple | None:
+        """The play seat s must make in its turn under the wish (it holds the wished rank), or
+        None when nothing binds it (following with no legal play holding that rank). The legal
+        plays are the engine's own; s makes a combination of its plan that fulfils the wish if
+        it has one, else the shortest, lowest fulfilling play (a bomb last), and plans anew."""
+        rules = self.rules
+        on = None if top_kind < 0 else (top_kind, top_len, top_val, 0, None)
+        plays, may_pass = turn_plays(self.hands[s], self.deck, on, wish,
+                                     stairs_min_pairs=rules.stairs_min_pairs,
+                                     led_phoenix=rules.led_phoenix_value,
+                                     wish_bomb_escape=rules.wish_bomb_escape)
+        if may_pass:
+            return None
+        wished = self.rank_masks[wish]
+        plan = self.plans[s]
+        planned = {c[3]: c for c in plan}
+        best = None
+        for p in plays:
+            if p[MASK] & wished:
+                rank = (p[KIND] == BOMB, p[MASK] not in planned, p[LENGTH], p[VALUE])
+                if best is None or rank < best[0]:
+                    best = (rank, p)
+        if best is None:
+            return None  # (cannot happen: a seat bound by the wish has a play fulfilling it)
+        kind, length, value, mask, _ = best[1]
+        if mask in planned:
+            plan.remove(planned[mask])
+        else:
+            self.plans[s] = self.planner.plan(self.hands[s] & ~mask)
+        self.index[s] = None
+        return (kind, length, value, mask, 1.0, self.planner.points(mask), kind << 5 | length, value)
+
+    def _choose_wish(self, s: int) -> int | None:
+        """The rank seat s wishes with its Mah Jong: the highest one an opponent holds and its
+        own team does not (an opponent must break a combination or spend a high card)."""
+        hands = self.hands
+        theirs = ours = 0
+        team = self.team[s]
+        for o in range(self.n):
+            if self.team[o] == team:
+                ours |= hands[o]
+            else:
+                theirs |= hands[o]
+        rank_masks = self.rank_masks
+        for r in range(self.high, self.deck.low - 1, -1):
+            if theirs & rank_masks[r] and not ours & rank_masks[r]:
+                return r
+        return None
+
+    def _out_of_turn_bomb(self, top_seat: int, top_kind: int, top_val: float, top_team: int,
+                          trick_points: int) -> tuple | None:
+        """(seat, bomb): the first seat after the top, in play order, that bombs the trick out of
+        turn, or None. An opponent of the top bombs with its lowest bomb that beats it when the
+        top's player is about to go out or has called, on a Dragon, on 25 points or more, or
+        when the bomb's lead leaves it at most one more combination to play."""
+        hands, plans, nxt = self.hands, self.plans, self.next_seat
+        held = hands[top_seat].bit_count()
+        pressing = (0 < held <= 2 or (held > 0 and bool(self.calls[top_seat]))
+                    or (top_kind == SINGLE and top_val >= DRAGON_VALUE) or trick_points >= 25)
+        b = top_seat
+        for _ in range(self.n - 1):
+            b = nxt[b]
+            plan = plans[b]
+            if not plan or plan[-1][0] != BOMB or self.team[b] == top_team or not hands[b]:
+                continue  # (a plan keeps its bombs last: the cheapest combinations)
+            if not pressing and len(plan) > 2:
+                continue
+            bomb = None
+            for d in reversed(plan):
+                if d[0] != BOMB:
+                    break
+                if (top_kind != BOMB or d[2] > top_val) and (bomb is None or d[2] <= bomb[2]):
+                    bomb = d
+            if bomb is not None:
+                plan.remove(bomb)
+                self.index[b] = None
+                return b, bomb
+        return None
 
     def _next_best(self, s: int, key: int) -> None:
         """Seat s's index after its best combination of `key` left its plan: the next best."""
