@@ -282,55 +282,85 @@ class Splitter:
         return hit
 
     def _search(self, packed: int, ph: bool, r: int) -> tuple[float, tuple]:
-        """The cheapest split whose first combination holds the lowest rank present, r."""
+        """The cheapest split whose first combination holds the lowest rank present, r.
+
+        Each option (a combination holding r, the shape left, the Phoenix left) is weighed as
+        it comes, in a fixed order, and its combination made only when it is the best so far."""
         best_packed = self.best_packed
-        high = self.high
+        lookup = self.memo.get
         one = 1 << (4 * r)
         c = packed >> (4 * r) & 15
-        best_cost = 1e9
-        best_combos: tuple = ()
-
-        # Each option: its combination, the shape left, the Phoenix left, the combination's cost.
-        cost, combos = best_packed(packed - one, ph)
-        cost += self._single[r] if r >= 2 else MAHJONG_COST
-        if cost < best_cost:
-            best_cost, best_combos = cost, ((SINGLE, 1, r, None, (r,)),) + combos
-        options = []
+        # A single (the Mah Jong included) first.
+        hit = lookup((packed - one) << 1 | ph) or best_packed(packed - one, ph)
+        best_cost = hit[0] + (self._single[r] if r >= 2 else MAHJONG_COST)
+        best_combos = ((SINGLE, 1, r, None, (r,)),) + hit[1]
+        options = []  # stairs and straights, weighed last
         if r >= 2 and (c >= 2 or ph):  # (a lone card without the Phoenix is only a single here)
-            # Ranks above r that are held, with their counts (none below r: r is the lowest).
-            held = [(p, packed >> (4 * p) & 15) for p in range(r + 1, high + 1) if packed >> (4 * p) & 15]
+            # Pair and triple, natural or with the Phoenix.
+            cost_of = self._pair[r]
             if c >= 2:
-                options.append(((PAIR, 2, r, None, (r, r)), packed - 2 * one, ph, self._pair[r]))
+                rest = packed - 2 * one
+                hit = lookup(rest << 1 | ph) or best_packed(rest, ph)
+                if hit[0] + cost_of < best_cost:
+                    best_cost, best_combos = hit[0] + cost_of, ((PAIR, 2, r, None, (r, r)),) + hit[1]
             if ph:
-                options.append(((PAIR, 2, r, r, (r,)), packed - one, False, self._pair[r]))
+                rest = packed - one
+                hit = lookup(rest << 1) or best_packed(rest, False)
+                if hit[0] + cost_of < best_cost:
+                    best_cost, best_combos = hit[0] + cost_of, ((PAIR, 2, r, r, (r,)),) + hit[1]
+            cost_of = self._triple[r]
             if c >= 3:
-                options.append(((TRIPLE, 3, r, None, (r, r, r)), packed - 3 * one, ph, self._triple[r]))
+                rest = packed - 3 * one
+                hit = lookup(rest << 1 | ph) or best_packed(rest, ph)
+                if hit[0] + cost_of < best_cost:
+                    best_cost, best_combos = hit[0] + cost_of, ((TRIPLE, 3, r, None, (r, r, r)),) + hit[1]
             if ph and c >= 2:
-                options.append(((TRIPLE, 3, r, r, (r, r)), packed - 2 * one, False, self._triple[r]))
-            # Full houses with r as the triple or as the pair.
+                rest = packed - 2 * one
+                hit = lookup(rest << 1) or best_packed(rest, False)
+                if hit[0] + cost_of < best_cost:
+                    best_cost, best_combos = hit[0] + cost_of, ((TRIPLE, 3, r, r, (r, r)),) + hit[1]
+            # Full houses with r as the triple or as the pair; ranks above r that are held, with
+            # their counts (none below r: r is the lowest).
+            held = [(p, packed >> (4 * p) & 15) for p in range(r + 1, self.high + 1)
+                    if packed >> (4 * p) & 15]
             full = self._full
             for t_nat, t_ph in ((3, False), (2, True)):
                 if c < t_nat or (t_ph and not ph):
                     continue
                 base = packed - t_nat * one
+                cost_of = full[r]
                 for p, cp in held:
                     if cp >= 2:
-                        combo = (FULL_HOUSE, 5, r, r if t_ph else None, (r,) * t_nat + (p, p))
-                        options.append((combo, base - (2 << (4 * p)), ph and not t_ph, full[r]))
+                        rest, ph_left = base - (2 << (4 * p)), ph and not t_ph
                     elif cp == 1 and ph and not t_ph:
-                        combo = (FULL_HOUSE, 5, r, p, (r,) * t_nat + (p,))
-                        options.append((combo, base - (1 << (4 * p)), False, full[r]))
+                        rest, ph_left = base - (1 << (4 * p)), False
+                    else:
+                        continue
+                    hit = lookup(rest << 1 | ph_left) or best_packed(rest, ph_left)
+                    if hit[0] + cost_of < best_cost:
+                        if cp >= 2:
+                            combo = (FULL_HOUSE, 5, r, r if t_ph else None, (r,) * t_nat + (p, p))
+                        else:
+                            combo = (FULL_HOUSE, 5, r, p, (r,) * t_nat + (p,))
+                        best_cost, best_combos = hit[0] + cost_of, (combo,) + hit[1]
             for p_nat, p_ph in ((2, False), (1, True)):
                 if c < p_nat or (p_ph and not ph):
                     continue
                 base = packed - p_nat * one
                 for t, ct in held:
                     if ct >= 3:
-                        combo = (FULL_HOUSE, 5, t, r if p_ph else None, (t, t, t) + (r,) * p_nat)
-                        options.append((combo, base - (3 << (4 * t)), ph and not p_ph, full[t]))
+                        rest, ph_left = base - (3 << (4 * t)), ph and not p_ph
                     elif ct == 2 and ph and not p_ph:
-                        combo = (FULL_HOUSE, 5, t, t, (t, t) + (r,) * p_nat)
-                        options.append((combo, base - (2 << (4 * t)), False, full[t]))
+                        rest, ph_left = base - (2 << (4 * t)), False
+                    else:
+                        continue
+                    hit = lookup(rest << 1 | ph_left) or best_packed(rest, ph_left)
+                    if hit[0] + full[t] < best_cost:
+                        if ct >= 3:
+                            combo = (FULL_HOUSE, 5, t, r if p_ph else None, (t, t, t) + (r,) * p_nat)
+                        else:
+                            combo = (FULL_HOUSE, 5, t, t, (t, t) + (r,) * p_nat)
+                        best_cost, best_combos = hit[0] + full[t], (combo,) + hit[1]
             self._stairs_from(packed, ph, r, options)
         # Five ranks in a row from r, one of them maybe the Phoenix: ranks r+1..r+3 must be held
         # (all of them, or all but one with the Phoenix).
@@ -338,14 +368,10 @@ class Splitter:
             + (packed >> (4 * r + 12) & 15 != 0)
         if above == 3 or (ph and above == 2):
             self._straights_from(packed, ph, r, options)
-        memo = self.memo
-        for combo, rest, ph_left, combo_cost in options:
-            hit = memo.get(rest << 1 | ph_left)
-            if hit is None:
-                hit = best_packed(rest, ph_left)
-            cost = hit[0] + combo_cost
-            if cost < best_cost:
-                best_cost, best_combos = cost, (combo,) + hit[1]
+        for combo, rest, ph_left, cost_of in options:
+            hit = lookup(rest << 1 | ph_left) or best_packed(rest, ph_left)
+            if hit[0] + cost_of < best_cost:
+                best_cost, best_combos = hit[0] + cost_of, (combo,) + hit[1]
         return best_cost, best_combos
 
     def _stairs_from(self, packed: int, ph: bool, r: int, options: list):

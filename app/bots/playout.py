@@ -104,6 +104,9 @@ class Planner:
             if value:
                 worth[value] = worth.get(value, 0) | 1 << card
         self.point_groups = tuple(worth.items())
+        # A natural card's points by its rank (all suits alike), and the Phoenix's.
+        self.rank_points = [deck.points_of[(m & -m).bit_length() - 1] if m else 0 for m in deck.rank_masks]
+        self.phoenix_points = deck.points_of[deck.phoenix] if deck.phoenix is not None else 0
 
     def points(self, mask: int) -> int:
         total = 0
@@ -139,10 +142,10 @@ class Planner:
         out = []
         points = self.points
         costs = self.costs
-        rank_masks = deck.rank_masks
+        rank_masks, rank_points = deck.rank_masks, self.rank_points
         for combo in combos:
             # The combination's cards: the lowest free card of each rank (`hand.combo_mask`).
-            mask = 0
+            mask = worth = 0
             for r in combo[4]:
                 if r == 1:
                     mask |= deck.mahjong_mask
@@ -152,10 +155,17 @@ class Planner:
                     mask = 0
                     break
                 mask |= free & -free
+                worth += rank_points[r]
             else:
                 if combo[3] is not None:
                     free = rest & phoenixes & ~mask
-                    mask = mask | free & -free if free else 0
+                    if free:
+                        mask |= free & -free
+                        worth += self.phoenix_points
+                    else:
+                        mask = 0
+            if not mask:
+                worth = 0
             rest &= ~mask
             kind, length, value = combo[0], combo[1], combo[2]
             key = kind << 5 | length
@@ -163,9 +173,9 @@ class Planner:
             if cost is None:
                 cost = costs[key << 5 | value] = self.sp.combo_cost(kind, length, value)
             if kind == SINGLE and value == 0:
-                out.append((SINGLE, 1, PHX, mask, cost, points(mask), key, PHX_BEAT))
+                out.append((SINGLE, 1, PHX, mask, cost, worth, key, PHX_BEAT))
             else:
-                out.append((kind, length, value, mask, cost, points(mask), key, value))
+                out.append((kind, length, value, mask, cost, worth, key, value))
         for dragon in mask_cards(hand & deck.dragon_mask):
             out.append(sim_combo(SINGLE, 1, DRAGON_VALUE, 1 << dragon, 0.0, 25))
         if hand & deck.dog_mask:
@@ -403,7 +413,9 @@ class Playout:
             if found is not None:
                 s, c = found
         bombed = c is not None  # c is a bomb out of turn
-        for _ in range(max_steps):
+        steps = max_steps  # actions left (each pass one)
+        while steps > 0:
+            steps -= 1
             if c is None:
                 s = turn
                 if s is None:
@@ -421,55 +433,59 @@ class Playout:
                         elif ix[0].get(c[6]) == c[7] and c[0] != DOG:
                             self._next_best(s, c[6])
                 else:
-                    if top_team != team[s]:  # never overtake the partner
-                        ix = index[s]
-                        if ix is None:
-                            ix = index[s] = _index(plans[s])
-                        beat = ix[0].get(top_key)
-                        bombs = ix[1]
-                        if beat is None or beat <= top_val:
-                            beat = None  # nothing of the plan beats the top
-                            if not bombs:
-                                if top_kind == SINGLE:  # stop an opponent about to go out with a single
-                                    held = hands[top_seat].bit_count()
-                                    if 0 < held <= 2 or (held > 0 and calls[top_seat]) or trick_points >= 20:
-                                        c = self._break_single(s, top_val)
-                                beat = False  # decided: no need to look further
-                        if beat is not False:
-                            plan = plans[s]
-                            best = None
-                            if beat is not None:
-                                best_v = 0.0
-                                for d in plan:  # the lowest combination beating the top
-                                    if d[6] == top_key and d[7] > top_val:
-                                        v = d[2]
-                                        if v == PHX:
-                                            v = top_val + 0.5
-                                        if best is None or v < best_v:
-                                            best, best_v = d, v
-                            held = hands[top_seat].bit_count()
-                            urgent = (0 < held <= 2 or (held > 0 and bool(calls[top_seat]))
-                                      or trick_points >= 20)
-                            if best is not None:
-                                if (len(plan) <= 2 or best[4] >= 0.45 or top_val >= high1 or urgent
-                                        or trick_points >= 10 or calls[s]):
-                                    plan.remove(best)
-                                    if ix[0][top_key] == best[7]:  # (the index holds best's key)
-                                        self._next_best(s, top_key)
-                                    c = best
-                            elif top_kind == SINGLE and urgent:
-                                c = self._break_single(s, top_val)
-                            if c is None and bombs and (urgent or len(plan) <= 2):
-                                bomb = None
-                                for d in bombs:  # the lowest bomb beating the top
-                                    if ((top_kind != BOMB or d[2] > top_val)
-                                            and (bomb is None or d[2] < bomb[2])):
-                                        bomb = d
-                                if bomb is not None:
-                                    plan.remove(bomb)
-                                    bombs.remove(bomb)
-                                    c = bomb
-                    if c is None:  # pass
+                    while True:  # following: seat after seat, as long as they pass (a tight loop)
+                        if top_team != team[s]:  # never overtake the partner
+                            ix = index[s]
+                            if ix is None:
+                                ix = index[s] = _index(plans[s])
+                            beat = ix[0].get(top_key)
+                            bombs = ix[1]
+                            if beat is None or beat <= top_val:
+                                beat = None  # nothing of the plan beats the top
+                                if not bombs:
+                                    if top_kind == SINGLE:  # stop an opponent about to go out with a single
+                                        held = hands[top_seat].bit_count()
+                                        if (0 < held <= 2 or (held > 0 and calls[top_seat])
+                                                or trick_points >= 20):
+                                            c = self._break_single(s, top_val, bombs)
+                                    beat = False  # decided: no need to look further
+                            if beat is not False:
+                                plan = plans[s]
+                                best = None
+                                if beat is not None:
+                                    best_v = 0.0
+                                    for d in plan:  # the lowest combination beating the top
+                                        if d[6] == top_key and d[7] > top_val:
+                                            v = d[2]
+                                            if v == PHX:
+                                                v = top_val + 0.5
+                                            if best is None or v < best_v:
+                                                best, best_v = d, v
+                                held = hands[top_seat].bit_count()
+                                urgent = (0 < held <= 2 or (held > 0 and bool(calls[top_seat]))
+                                          or trick_points >= 20)
+                                if best is not None:
+                                    if (len(plan) <= 2 or best[4] >= 0.45 or top_val >= high1 or urgent
+                                            or trick_points >= 10 or calls[s]):
+                                        plan.remove(best)
+                                        if ix[0][top_key] == best[7]:  # (the index holds best's key)
+                                            self._next_best(s, top_key)
+                                        c = best
+                                elif top_kind == SINGLE and urgent:
+                                    c = self._break_single(s, top_val, bombs)
+                                if c is None and bombs and (urgent or len(plan) <= 2):
+                                    bomb = None
+                                    for d in bombs:  # the lowest bomb beating the top
+                                        if ((top_kind != BOMB or d[2] > top_val)
+                                                and (bomb is None or d[2] < bomb[2])):
+                                            bomb = d
+                                    if bomb is not None:
+                                        plan.remove(bomb)
+                                        bombs.remove(bomb)
+                                        c = bomb
+                        if c is not None:
+                            break
+                        # s passes.
                         if trace is not None:
                             trace.append((s, None, (top_kind, top_len, top_val), wish, False, hands[s]))
                         passes += 1
@@ -483,14 +499,18 @@ class Playout:
                             passes = 0
                             turn = top_seat  # its winner leads, or the next still playing
                             top_seat = None
-                            if hands[turn]:
-                                continue
-                        else:
-                            turn = nxt[s]
-                            if hands[turn]:
-                                continue
-                            turn = s
-                        turn = self.next_active(turn)
+                            if not hands[turn]:
+                                turn = self.next_active(turn)
+                            break
+                        turn = nxt[s]
+                        if not hands[turn]:
+                            turn = self.next_active(s)
+                        if steps <= 0 or (wish is not None and hands[turn] & wished
+                                          and turn not in wish_free):
+                            break  # the step limit, or the wish: the outer loop takes the next seat
+                        steps -= 1
+                        s = turn
+                    if c is None:
                         continue
             # Seat s plays c (in its turn, or a bomb out of turn), then bombs out of turn on it.
             while True:
@@ -758,15 +778,14 @@ class Playout:
                 return True
         return False
 
-    def _break_single(self, s: int, top_value: float) -> tuple | None:
-        """The lowest single card above the top taken out of a combination (no bombs)."""
+    def _break_single(self, s: int, top_value: float, bombs: list) -> tuple | None:
+        """The lowest single card above the top taken out of a combination (not out of one of
+        `bombs`, the bombs of its plan)."""
         deck = self.deck
         hand = self.hands[s]
-        bombs = 0
-        for c in self.plans[s]:
-            if c[0] == BOMB:
-                bombs |= c[3]
-        free = hand & ~bombs
+        free = hand
+        for c in bombs:
+            free &= ~c[3]
         rank_masks = deck.rank_masks
         for r in range(int(top_value) + 1, deck.high + 1):  # (card ids go up with the rank)
             cards = free & rank_masks[r]
