@@ -192,7 +192,8 @@ class Playout:
     __slots__ = ("rules", "deck", "planner", "n", "next_seat", "hands", "plans", "turn", "top",
                  "top_seat", "passes", "trick_points", "piles", "out", "calls", "high", "dv_points",
                  "partners", "team", "sweep", "gifts", "scoring", "opponents", "index", "left",
-                 "use_wish", "use_bombs", "rank_masks", "trace", "wish_free", "wish", "bombers")
+                 "use_wish", "use_bombs", "rank_masks", "trace", "wish_free", "wish", "bombers", "cycle",
+                 "nact")
 
     def __init__(self, rules, planner: Planner, geometry: dict | None = None, wish: bool = True,
                  bombs: bool = True):
@@ -218,6 +219,11 @@ class Playout:
         self.sweep = len(teams[0]) if teams else 0  # players of one team out first end the round
         self.gifts = geometry["gift_to"]
         self.wish_free = frozenset(geometry.get("wish_free") or ())  # seats the wish does not bind
+        cycle, seat = [], 0
+        for _ in range(self.n):
+            cycle.append(seat)
+            seat = self.next_seat[seat]
+        self.cycle = cycle  # every seat once, in play order
 
     def setup(self, hands: list[int], turn: int, top, top_seat, passes: int, trick_points: int,
               piles: list[int], out: list[int], calls: list, plans: list | None = None,
@@ -229,6 +235,13 @@ class Playout:
         self.bombers = [s for s, p in enumerate(plans) if p and p[-1][0] == BOMB] if self.use_bombs else ()
         self.index = [None] * self.n  # per seat, its plan's index (`_index`) until the plan changes
         self.left = self.n - hands.count(0)  # seats still holding cards
+        # Per seat, the next one in play order still holding cards (kept as seats go out).
+        nact = self.nact = [None] * self.n
+        after = None
+        for seat in reversed(self.cycle * 2):
+            nact[seat] = after
+            if hands[seat]:
+                after = seat
         self.turn = turn
         self.top = top  # (kind, length, value) or None
         self.top_seat = top_seat
@@ -247,12 +260,17 @@ class Playout:
     # -- single steps (the search's own candidate; `run` does the same inline) -----------------
 
     def next_active(self, s: int) -> int | None:
-        nxt = self.next_seat
-        for _ in range(self.n - 1):
-            s = nxt[s]
-            if self.hands[s]:
-                return s
-        return None
+        """The next seat after s in play order still holding cards (None: s alone or nobody)."""
+        t = self.nact[s]
+        return None if t == s else t
+
+    def _gone(self, x: int) -> None:
+        """Seat x has played its last card: the seats whose next was x now look past it."""
+        nact = self.nact
+        after = nact[x]
+        for y in range(self.n):
+            if nact[y] == x:
+                nact[y] = after
 
     def play(self, s: int, kind: int, length: int, value: float, mask: int, points: int,
              wish: int | None = None) -> bool:
@@ -295,6 +313,7 @@ class Playout:
             return False
         self.out.append(s)
         self.left -= 1
+        self._gone(s)
         if len(self.out) == self.sweep and self.sweep and self.double_victory():
             return True
         if len(self.out) == self.n - 1:
@@ -384,7 +403,7 @@ class Playout:
     def run(self, max_steps: int = 400) -> None:
         """Play the round out from the current state (the policy in the module doc)."""
         hands, plans, index, team, calls = self.hands, self.plans, self.index, self.team, self.calls
-        piles, out, nxt, n = self.piles, self.out, self.next_seat, self.n
+        piles, out, n = self.piles, self.out, self.n
         high1 = self.high - 1
         sweep = self.sweep
         turn, top_seat, passes = self.turn, self.top_seat, self.passes
@@ -394,6 +413,7 @@ class Playout:
         use_wish, wish_free, mahjong = self.use_wish, self.wish_free, self.deck.mahjong_mask
         bombers = self.bombers
         trace = self.trace
+        nact = self.nact
         # The top: its kind (-1: none), length, value and key; the team on top; how many passes
         # end the trick (every other seat still holding cards: nobody goes out by passing).
         top_team = waiting = 0
@@ -497,14 +517,10 @@ class Playout:
                             trick_points = 0
                             top_kind, top_key = -1, -1
                             passes = 0
-                            turn = top_seat  # its winner leads, or the next still playing
+                            turn = top_seat if hands[top_seat] else nact[top_seat]  # the winner leads
                             top_seat = None
-                            if not hands[turn]:
-                                turn = self.next_active(turn)
                             break
-                        turn = nxt[s]
-                        if not hands[turn]:
-                            turn = self.next_active(s)
+                        turn = nact[s]
                         if steps <= 0 or (wish is not None and hands[turn] & wished
                                           and turn not in wish_free):
                             break  # the step limit, or the wish: the outer loop takes the next seat
@@ -542,7 +558,8 @@ class Playout:
                                 trick_points = 0
                             over = True
                             break
-                    turn = p if hands[p] else self.next_active(p)
+                        self._gone(s)
+                    turn = p if hands[p] else nact[p]
                     break
                 value = c[2]
                 if value == PHX:
@@ -567,9 +584,8 @@ class Playout:
                         trick_points = 0
                         over = True
                         break
-                turn = nxt[s]  # (after a bomb out of turn too: the seat after the bomber)
-                if not hands[turn]:
-                    turn = self.next_active(s)
+                    self._gone(s)
+                turn = nact[s]  # (after a bomb out of turn too: the seat after the bomber)
                 if not bombers:
                     break
                 found = self._out_of_turn_bomb(s, top_kind, top_val, top_team, trick_points)
