@@ -707,10 +707,11 @@ class Playout:
         hands, plans, index = self.hands, self.plans, self.index
         # The Dog goes to a partner better placed (or to one when nothing else loses, below).
         dog = None
-        for c in plan:
-            if c[0] == DOG:
-                dog = c
-                break
+        if hands[s] & self.deck.dog_mask:  # (a plan holds the Dog as long as its hand does)
+            for c in plan:
+                if c[0] == DOG:
+                    dog = c
+                    break
         dog_if_no_loser = False
         if dog is not None:
             partner = self._dog_to(s) if self.partners[s] else None
