@@ -70,7 +70,10 @@ def extract_revision(revision: str, repo: Path = REPOSITORY, parent: str | None 
     staging = Path(tempfile.mkdtemp(prefix=f".tichu-revision-{commit[:12]}-", dir=base))
     try:
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(staging, filter="data")
+            if hasattr(tarfile, "data_filter"):  # (Python 3.11.4 and later)
+                tar.extractall(staging, filter="data")
+            else:
+                tar.extractall(staging)  # our own repository's archive
         try:
             os.rename(staging, root)
         except OSError:
