@@ -2,7 +2,7 @@
 
     python bench/search_bench.py --rev 7543d6f          # that revision against this tree, one run
     python bench/search_bench.py --root /other/checkout  # or any folder holding an `app` package
-    python bench/search_bench.py [--budget-ms 100] [--passes 2] [--json PATH]
+    python bench/search_bench.py [--budget-ms 100] [--passes 2] [--opt NAME=VALUE] [--json PATH]
 
 Positions: a fixed, seeded set of real positions, taken from whole rounds the
 Normal bot plays with this tree's engine in every ruleset and table size
@@ -117,7 +117,8 @@ def serve(root: str) -> None:
                 worlds, budget = len(queue), 1e9
             else:
                 worlds, budget = req["max_worlds"], req["budget_ms"]
-            bot = hard.HardBot(view["viewer"], budget_ms=budget, max_worlds=worlds, seed=req["seed"])
+            bot = hard.HardBot(view["viewer"], budget_ms=budget, max_worlds=worlds, seed=req["seed"],
+                               **req.get("options", {}))
             spent["search"] = spent["sample"] = 0.0
             drawn.clear()
             start = time.perf_counter()
@@ -232,23 +233,24 @@ def summarize(rows: list[dict], samples: list[dict], playouts: list[dict]) -> di
 
 
 def run(sides: list[Side], positions: list, budget_ms: float, max_worlds: int, passes: int,
-        sampler_count: int, playout_deals: int) -> dict:
+        sampler_count: int, playout_deals: int, options: dict) -> dict:
     rows = {s.label: [] for s in sides}
     samples = {s.label: [] for s in sides}
     playouts = {s.label: [] for s in sides}
     for i, (_, _, view) in enumerate(positions):  # warm-up: imports, plan caches
         for side in sides:
-            side.ask(op="decide", view=view, budget_ms=10, max_worlds=max_worlds, seed=i)
+            side.ask(op="decide", view=view, budget_ms=10, max_worlds=max_worlds, seed=i, options=options)
     for p in range(passes):
         for i, (table, stage, view) in enumerate(positions):
             turn = (i + p) % len(sides)
             for side in sides[turn:] + sides[:turn]:
                 r = side.ask(op="decide", view=view, budget_ms=budget_ms, max_worlds=max_worlds,
-                             seed=1000 * p + i)
+                             seed=1000 * p + i, options=options)
                 rows[side.label].append(dict(r, table=table, stage=stage))
                 s = side.ask(op="sample", view=view, count=sampler_count, seed=1000 * p + i)
                 samples[side.label].append(dict(s, table=table, stage=stage))
-                o = side.ask(op="playouts", view=view, count=playout_deals, seed=10 ** 6 + 1000 * p + i)
+                o = side.ask(op="playouts", view=view, count=playout_deals, seed=10 ** 6 + 1000 * p + i,
+                             options=options)
                 playouts[side.label].append(dict(o, table=table, stage=stage))
     tables = [table_name(r, o) for r, o in TABLES]
     report = {}
@@ -296,6 +298,9 @@ def main(argv=None) -> int:
     parser.add_argument("--sampler-count", type=int, default=200, help="deals sampled per position")
     parser.add_argument("--playout-deals", type=int, default=40,
                         help="deals drawn per position for the play-out rate (the distinct ones are played)")
+    parser.add_argument("--opt", action="append", default=[], metavar="NAME=VALUE",
+                        help="a Hard option for every side (one a side does not know, it keeps unused), "
+                             "e.g. playout_wish=0")
     parser.add_argument("--json", metavar="PATH")
     parser.add_argument("--serve", metavar="ROOT", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -310,13 +315,18 @@ def main(argv=None) -> int:
     sides.append(Side("this tree", HERE))
     started = time.time()
     positions = collect_positions(args.deals)
+    options = {}
+    for item in args.opt:
+        name, _, value = item.partition("=")
+        options[name] = float(value) if value.replace(".", "", 1).isdigit() else value
     report = run(sides, positions, args.budget_ms, args.max_worlds, args.passes, args.sampler_count,
-                 args.playout_deals)
+                 args.playout_deals, options)
     for side in sides:
         side.close()
     names = {rev: resolve(rev)[:10] for rev in args.rev}
     header = (f"Hard's search, {len(positions)} positions x {args.passes} passes, "
-              f"budget {args.budget_ms:g} ms, world cap {args.max_worlds}; sides: "
+              f"options {options or 'none'}, budget {args.budget_ms:g} ms, world cap {args.max_worlds}; "
+              "sides: "
               + ", ".join(f"{s.label} ({names.get(s.label, s.root)})" for s in sides)
               + f"; {time.time() - started:.0f} s")
     print(format_report(report, header))
