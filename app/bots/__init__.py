@@ -15,12 +15,19 @@ LEVELS = {"greedy": SimpleBot, "easy": EasyBot, "normal": NormalBot, "hard": Har
 
 
 def load_bot(spec: str) -> type[Bot]:
-    """A bot class from a level name ("greedy", ...) or an import path "package.module:Class"."""
+    """A bot class from a level name ("greedy", ...), an import path "package.module:Class", or
+    either of them as of another git revision, "git:REVISION:LEVEL" (played in a process of its
+    own with that revision's code: see `remote.py`)."""
     if spec in LEVELS:
         return LEVELS[spec]
+    if spec.startswith("git:"):
+        from .remote import remote_bot_class  # (starts nothing until a bot is made)
+
+        return remote_bot_class(spec)
     module_name, sep, attr = spec.partition(":")
     if not sep or not module_name or not attr:
-        raise ValueError(f"a bot is a level ({', '.join(LEVELS)}) or 'package.module:Class', not {spec!r}")
+        raise ValueError(f"a bot is a level ({', '.join(LEVELS)}), 'package.module:Class' or "
+                         f"'git:REVISION:LEVEL', not {spec!r}")
     cls = getattr(importlib.import_module(module_name), attr, None)
     if not (isinstance(cls, type) and issubclass(cls, Bot)):
         raise ValueError(f"{spec} is not a Bot class")

@@ -4,10 +4,14 @@
     python -m app.bots arena --a hard --b normal --deals 500 --a-opt budget_ms=150
     python -m app.bots arena --a mypkg.mybot:MyBot --b normal --games 50
     python -m app.bots arena --ruleset trichu --a normal --b easy --deals 200
+    python -m app.bots arena --a hard --b git:7543d6f:hard --deals 200 --workers 1
     python -m app.bots arena --ruleset grandseigneur --option players=12 --a normal --b easy
     python -m app.bots levels
 
-See `app.bots.arena` for what the arena plays and reports.
+See `app.bots.arena` for what the arena plays and reports. A bot named
+`git:REVISION:LEVEL` plays LEVEL (or package.module:Class) as it was at that
+git revision of this repository: the revision's `app` is extracted to a
+temporary folder and played in a process of its own (`app.bots.remote`).
 """
 
 from __future__ import annotations
@@ -38,9 +42,16 @@ def _pairs(items: list[str], what: str) -> tuple:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m app.bots", description="Tichu bots.")
     sub = parser.add_subparsers(dest="command", required=True)
-    arena = sub.add_parser("arena", help="play two bots against each other on duplicate deals")
-    arena.add_argument("--a", default="normal", help="bot A: a level or package.module:Class")
-    arena.add_argument("--b", default="greedy", help="bot B: a level or package.module:Class")
+    arena = sub.add_parser(
+        "arena", help="play two bots against each other on duplicate deals",
+        description="Two bots on duplicate deals. A bot is a level (greedy, easy, normal, hard), "
+                    "package.module:Class, or git:REVISION:LEVEL for that level as it was at a git "
+                    "revision of this repository (e.g. git:7543d6f:hard, git:HEAD~2:normal): the "
+                    "revision's code is extracted with git archive to a temporary folder and its bots "
+                    "play in a process of their own, engine and all, so old and new code never mix.")
+    bot_help = "a level, package.module:Class, or git:REVISION:LEVEL (that revision's code)"
+    arena.add_argument("--a", default="normal", help=f"bot A: {bot_help}")
+    arena.add_argument("--b", default="greedy", help=f"bot B: {bot_help}")
     arena.add_argument("--a-opt", action="append", metavar="NAME=VALUE", help="an option for bot A")
     arena.add_argument("--b-opt", action="append", metavar="NAME=VALUE", help="an option for bot B")
     arena.add_argument("--deals", type=int, default=200, help="duplicate deals (each played twice)")

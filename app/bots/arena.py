@@ -351,13 +351,14 @@ def format_report(report: dict) -> str:
     places = report["measure"] == "place"
     key = "place_per_round" if places else "points_per_round"
     options = " ".join(f"{k}={v}" for k, v in cfg["options"].items())
+    w = max(14, *(len(report["sides"][side]["bot"]) + 2 for side in SIDES))  # the bot column
     lines = [
         f"Arena: {cfg['a']} (A) vs {cfg['b']} (B), {cfg['ruleset']}{' ' + options if options else ''}, "
         f"{report['sides']['A'][key]['n']} "
         f"duplicate {'games' if cfg['games'] else 'deals'}, {report['plays']} plays, "
         f"{report['rounds']} rounds, seed {cfg['seed']!r}, {report['seconds']}s",
         "",
-        f"{'side':<5}{'bot':<14}{'place' if places else 'pts/round':>10}{'SE':>7}{'95% interval':>20}"
+        f"{'side':<5}{'bot':<{w}}{'place' if places else 'pts/round':>10}{'SE':>7}{'95% interval':>20}"
         f"{'Tichu made/calls':>18}{'GT made/calls':>15}{'1-2':>6}{'1st':>6}{'illegal':>9}",
     ]
     for side in SIDES:
@@ -366,7 +367,7 @@ def format_report(report: dict) -> str:
         digits = 2 if places else 1
         interval = f"[{p['ci95'][0]:.{digits}f}, {p['ci95'][1]:.{digits}f}]"
         t, g = s["tichu"], s["grand_tichu"]
-        lines.append(f"{side:<5}{s['bot']:<14}{p['mean']:>10.{digits}f}{p['se']:>7.{digits}f}{interval:>20}"
+        lines.append(f"{side:<5}{s['bot']:<{w}}{p['mean']:>10.{digits}f}{p['se']:>7.{digits}f}{interval:>20}"
                      f"{_calls(t):>18}{_calls(g):>15}{s['double_victories']:>6}{s['first_out']:>6}"
                      f"{s['illegal_actions']:>9}")
     if places:
@@ -379,11 +380,12 @@ def format_report(report: dict) -> str:
         lines.append(f"Whole games: A won {gm['a_wins']}, B won {gm['b_wins']}, draws {gm['draws']}"
                      f" (A's win rate {gm['a_win_rate']})")
     lines.append(f"Illegal actions: {report['illegal_actions']}")
-    lines += ["", f"{'decision time (ms)':<24}{'n':>8}{'p50':>9}{'p95':>9}{'p99':>9}{'max':>9}"]
+    lw = max(24, *(len(report["sides"][side]["bot"]) + 13 for side in SIDES))  # the label column
+    lines += ["", f"{'decision time (ms)':<{lw}}{'n':>8}{'p50':>9}{'p95':>9}{'p99':>9}{'max':>9}"]
     for side in SIDES:
         for kind, t in report["decision_ms"].get(side, {}).items():
             label = f"{side} {report['sides'][side]['bot']} {kind}"
-            lines.append(f"{label:<24}{t['n']:>8}{t['p50_ms']:>9.2f}{t['p95_ms']:>9.2f}"
+            lines.append(f"{label:<{lw}}{t['n']:>8}{t['p50_ms']:>9.2f}{t['p95_ms']:>9.2f}"
                          f"{t['p99_ms']:>9.2f}{t['max_ms']:>9.2f}")
     return "\n".join(lines)
 

@@ -93,14 +93,42 @@ def _cells(deck: Deck) -> list:
     return cells[1]
 
 
+_BOMB_CHECKS: dict = {}
+
+
+def _may_hold_bombs(rest: int, deck: Deck) -> bool:
+    """Whether natural cards `rest` hold all four suits of a rank or five ranks in a row of one
+    suit: a quick test on the whole mask (a deck lists each rank's cards together, suit by suit
+    and copy by copy), so that most hands skip the search for bombs."""
+    check = _BOMB_CHECKS.get(id(deck))
+    if check is None or check[0] is not deck:
+        stride = 4 * deck.copies  # bits per rank
+        ranks = deck.high - deck.low + 1
+        aligned = sum(1 << (i * stride) for i in range(ranks))  # the first bit of each rank
+        check = _BOMB_CHECKS[id(deck)] = (deck, stride, aligned)
+    _, stride, aligned = check
+    merged = rest  # each suit's cards of a rank, either copy, on the first copy's bit
+    for copy in range(1, deck.copies):
+        merged |= rest >> (4 * copy)
+    if merged & merged >> 1 & merged >> 2 & merged >> 3 & aligned:
+        return True  # a rank in all four suits
+    for suit in range(4):
+        run = merged >> suit & aligned
+        if run & run >> stride & run >> 2 * stride & run >> 3 * stride & run >> 4 * stride:
+            return True  # five ranks in a row of one suit
+    return False
+
+
 def split_bombs(hand: int, deck: Deck) -> tuple[list[tuple], int]:
     """The bombs to keep (straight flushes first, then fours), and the hand without them.
 
     A four of a kind is one card of each suit (with two decks: four different suits)."""
+    rest = hand & deck.normal_mask
+    if not _may_hold_bombs(rest, deck):
+        return [], hand
     bombs = []
     low, high = deck.low, deck.high
     cells = _cells(deck)
-    rest = hand & deck.normal_mask
     # Straight flushes: the longest run of each suit.
     for s in range(len(deck.suit_masks)):
         suit = rest & deck.suit_masks[s]
@@ -151,8 +179,35 @@ def rank_counts(mask: int, deck: Deck) -> tuple:
     return tuple(counts)
 
 
+_ODD_BITS = int("5" * 40, 16)  # 0101...: every other bit
+_PAIR_BITS = int("3" * 40, 16)  # 0011...: every other pair of bits
+
+
+def packed_counts(mask: int, deck: Deck) -> int:
+    """`rank_counts` packed as `Splitter.pack` does: four bits per rank index."""
+    packed = 1 << 4 if mask & deck.mahjong_mask else 0
+    if deck.copies == 1:
+        # One deck lists a rank's four cards in four bits from 4 * (rank - low): count the bits
+        # of every four at once, each count where its four were.
+        x = mask & deck.normal_mask
+        x -= x >> 1 & _ODD_BITS
+        x = (x & _PAIR_BITS) + (x >> 2 & _PAIR_BITS)
+        return packed | x << (4 * deck.low)
+    rank_masks = deck.rank_masks
+    for r in range(deck.low, deck.high + 1):
+        held = mask & rank_masks[r]
+        if held:
+            packed |= held.bit_count() << (4 * r)
+    return packed
+
+
 class Splitter:
-    """The memoized search for one deck shape (top rank, stairs minimum)."""
+    """The memoized search for one deck shape (top rank, stairs minimum).
+
+    A shape is packed into one int, four bits per rank index (`pack`), so taking cards out
+    is a subtraction and the memo's key is one small int: the search visits hundreds of
+    thousands of shapes per second of play-outs. Options are tried in a fixed order and
+    the first cheapest one wins, so the split of a shape never depends on the memo."""
 
     def __init__(self, high: int, stairs_min_pairs: int = 2, limit: int = 100_000):
         self.high = high
@@ -160,6 +215,16 @@ class Splitter:
         self.stairs_min = stairs_min_pairs
         self.limit = limit
         self.memo: dict = {}
+        self.older: dict = {}  # the generation before `memo` (see best_packed)
+        # Costs by kind: [value] for singles, pairs, triples (full houses cost as their triple),
+        # [length][top] for straights and stairs.
+        cost = self.combo_cost
+        self._single = [cost(SINGLE, 1, v) for v in range(high + 1)]
+        self._pair = [cost(PAIR, 2, v) for v in range(high + 1)]
+        self._triple = [cost(TRIPLE, 3, v) for v in range(high + 1)]
+        self._full = [cost(FULL_HOUSE, 5, v) for v in range(high + 1)]
+        self._straight = [[cost(STRAIGHT, n, v) for v in range(high + 1)] for n in range(high + 2)]
+        self._stairs = [[cost(STAIRS, n, v) for v in range(high + 1)] for n in range(2 * high + 3)]
 
     # -- costs of abstract combos ---------------------------------------------------------
 
@@ -185,140 +250,192 @@ class Splitter:
 
     # -- the search -------------------------------------------------------------------------
 
+    @staticmethod
+    def pack(counts) -> int:
+        """Counts per rank index (index 1: the Mah Jong) as one int, four bits each."""
+        packed = 0
+        for r in range(1, len(counts)):
+            packed |= counts[r] << (4 * r)
+        return packed
+
     def best(self, counts: tuple, ph: bool) -> tuple[float, tuple]:
         """(cost, combos) of the cheapest split of `counts` (+ the Phoenix if `ph`)."""
-        key = (counts, ph)
+        return self.best_packed(self.pack(counts), bool(ph))
+
+    def best_packed(self, packed: int, ph: bool) -> tuple[float, tuple]:
+        key = packed << 1 | ph
         hit = self.memo.get(key)
         if hit is not None:
             return hit
-        r = 1
-        n = len(counts)
-        while r < n and counts[r] == 0:
-            r += 1
-        if r == n:
-            result = (1.0 - PHOENIX_SINGLE_CONTROL, ((SINGLE, 1, 0, 0, ()),)) if ph else (0.0, ())
-        else:
-            result = self._search(counts, ph, r)
-        if len(self.memo) > self.limit:
-            self.memo.clear()
-        self.memo[key] = result
-        return result
+        hit = self.older.get(key)
+        if hit is None:
+            if not packed:
+                hit = (1.0 - PHOENIX_SINGLE_CONTROL, ((SINGLE, 1, 0, 0, ()),)) if ph else (0.0, ())
+            else:
+                hit = self._search(packed, ph, ((packed & -packed).bit_length() - 1) >> 2)
+        if len(self.memo) >= self.limit // 2:
+            # Two generations of half the limit each: the shapes still in use move on to the new
+            # one, the rest go with the older one (rather than all of them at once).
+            self.older = self.memo
+            self.memo = {}
+        self.memo[key] = hit
+        return hit
 
-    def _search(self, counts: tuple, ph: bool, r: int) -> tuple[float, tuple]:
-        best_cost = 1e9
-        best_combos: tuple = ()
-        high = self.high
-        c = counts[r]
-        options = []  # (combo, new counts, ph left)
+    def _search(self, packed: int, ph: bool, r: int) -> tuple[float, tuple]:
+        """The cheapest split whose first combination holds the lowest rank present, r.
 
-        def take(cs: tuple, used: dict) -> tuple:
-            lst = list(cs)
-            for rank, k in used.items():
-                lst[rank] -= k
-            return tuple(lst)
-
-        # Single (the Mah Jong included).
-        options.append(((SINGLE, 1, r, None, (r,)), take(counts, {r: 1}), ph))
-        if r >= 2:
+        Each option (a combination holding r, the shape left, the Phoenix left) is weighed as
+        it comes, in a fixed order, and its combination made only when it is the best so far."""
+        best_packed = self.best_packed
+        lookup = self.memo.get
+        one = 1 << (4 * r)
+        c = packed >> (4 * r) & 15
+        # A single (the Mah Jong included) first.
+        hit = lookup((packed - one) << 1 | ph) or best_packed(packed - one, ph)
+        best_cost = hit[0] + (self._single[r] if r >= 2 else MAHJONG_COST)
+        best_combos = ((SINGLE, 1, r, None, (r,)),) + hit[1]
+        options = []  # stairs and straights, weighed last
+        if r >= 2 and (c >= 2 or ph):  # (a lone card without the Phoenix is only a single here)
             # Pair and triple, natural or with the Phoenix.
+            cost_of = self._pair[r]
             if c >= 2:
-                options.append(((PAIR, 2, r, None, (r, r)), take(counts, {r: 2}), ph))
+                rest = packed - 2 * one
+                hit = lookup(rest << 1 | ph) or best_packed(rest, ph)
+                if hit[0] + cost_of < best_cost:
+                    best_cost, best_combos = hit[0] + cost_of, ((PAIR, 2, r, None, (r, r)),) + hit[1]
             if ph:
-                options.append(((PAIR, 2, r, r, (r,)), take(counts, {r: 1}), False))
+                rest = packed - one
+                hit = lookup(rest << 1) or best_packed(rest, False)
+                if hit[0] + cost_of < best_cost:
+                    best_cost, best_combos = hit[0] + cost_of, ((PAIR, 2, r, r, (r,)),) + hit[1]
+            cost_of = self._triple[r]
             if c >= 3:
-                options.append(((TRIPLE, 3, r, None, (r, r, r)), take(counts, {r: 3}), ph))
+                rest = packed - 3 * one
+                hit = lookup(rest << 1 | ph) or best_packed(rest, ph)
+                if hit[0] + cost_of < best_cost:
+                    best_cost, best_combos = hit[0] + cost_of, ((TRIPLE, 3, r, None, (r, r, r)),) + hit[1]
             if ph and c >= 2:
-                options.append(((TRIPLE, 3, r, r, (r, r)), take(counts, {r: 2}), False))
-            # Full houses with r as the triple or as the pair.
+                rest = packed - 2 * one
+                hit = lookup(rest << 1) or best_packed(rest, False)
+                if hit[0] + cost_of < best_cost:
+                    best_cost, best_combos = hit[0] + cost_of, ((TRIPLE, 3, r, r, (r, r)),) + hit[1]
+            # Full houses with r as the triple or as the pair; ranks above r that are held, with
+            # their counts (none below r: r is the lowest).
+            held = [(p, packed >> (4 * p) & 15) for p in range(r + 1, self.high + 1)
+                    if packed >> (4 * p) & 15]
+            full = self._full
             for t_nat, t_ph in ((3, False), (2, True)):
                 if c < t_nat or (t_ph and not ph):
                     continue
-                for p in range(2, high + 1):
-                    if p == r:
-                        continue
-                    cp = counts[p]
+                base = packed - t_nat * one
+                cost_of = full[r]
+                for p, cp in held:
                     if cp >= 2:
-                        used = {r: t_nat, p: 2}
-                        combo = (FULL_HOUSE, 5, r, r if t_ph else None, (r,) * t_nat + (p, p))
-                        options.append((combo, take(counts, used), ph and not t_ph))
+                        rest, ph_left = base - (2 << (4 * p)), ph and not t_ph
                     elif cp == 1 and ph and not t_ph:
-                        combo = (FULL_HOUSE, 5, r, p, (r,) * t_nat + (p,))
-                        options.append((combo, take(counts, {r: t_nat, p: 1}), False))
+                        rest, ph_left = base - (1 << (4 * p)), False
+                    else:
+                        continue
+                    hit = lookup(rest << 1 | ph_left) or best_packed(rest, ph_left)
+                    if hit[0] + cost_of < best_cost:
+                        if cp >= 2:
+                            combo = (FULL_HOUSE, 5, r, r if t_ph else None, (r,) * t_nat + (p, p))
+                        else:
+                            combo = (FULL_HOUSE, 5, r, p, (r,) * t_nat + (p,))
+                        best_cost, best_combos = hit[0] + cost_of, (combo,) + hit[1]
             for p_nat, p_ph in ((2, False), (1, True)):
                 if c < p_nat or (p_ph and not ph):
                     continue
-                for t in range(2, high + 1):
-                    if t == r:
-                        continue
-                    ct = counts[t]
+                base = packed - p_nat * one
+                for t, ct in held:
                     if ct >= 3:
-                        combo = (FULL_HOUSE, 5, t, r if p_ph else None, (t, t, t) + (r,) * p_nat)
-                        options.append((combo, take(counts, {t: 3, r: p_nat}), ph and not p_ph))
+                        rest, ph_left = base - (3 << (4 * t)), ph and not p_ph
                     elif ct == 2 and ph and not p_ph:
-                        combo = (FULL_HOUSE, 5, t, t, (t, t) + (r,) * p_nat)
-                        options.append((combo, take(counts, {t: 2, r: p_nat}), False))
-            # Stairs from r.
-            self._stairs(counts, ph, r, options, take)
-        # Straights from r (the Mah Jong may start them).
-        self._straights(counts, ph, r, options, take)
-        for combo, rest, ph_left in options:
-            cost, combos = self.best(rest, ph_left)
-            cost += self.combo_cost(combo[0], combo[1], combo[2])
-            if cost < best_cost:
-                best_cost = cost
-                best_combos = (combo,) + combos
+                        rest, ph_left = base - (2 << (4 * t)), False
+                    else:
+                        continue
+                    hit = lookup(rest << 1 | ph_left) or best_packed(rest, ph_left)
+                    if hit[0] + full[t] < best_cost:
+                        if ct >= 3:
+                            combo = (FULL_HOUSE, 5, t, r if p_ph else None, (t, t, t) + (r,) * p_nat)
+                        else:
+                            combo = (FULL_HOUSE, 5, t, t, (t, t) + (r,) * p_nat)
+                        best_cost, best_combos = hit[0] + full[t], (combo,) + hit[1]
+            self._stairs_from(packed, ph, r, options)
+        # Five ranks in a row from r, one of them maybe the Phoenix: ranks r+1..r+3 must be held
+        # (all of them, or all but one with the Phoenix).
+        above = (packed >> (4 * r + 4) & 15 != 0) + (packed >> (4 * r + 8) & 15 != 0) \
+            + (packed >> (4 * r + 12) & 15 != 0)
+        if above == 3 or (ph and above == 2):
+            self._straights_from(packed, ph, r, options)
+        for combo, rest, ph_left, cost_of in options:
+            hit = lookup(rest << 1 | ph_left) or best_packed(rest, ph_left)
+            if hit[0] + cost_of < best_cost:
+                best_cost, best_combos = hit[0] + cost_of, (combo,) + hit[1]
         return best_cost, best_combos
 
-    def _stairs(self, counts, ph, r, options, take):
-        high = self.high
-        # partial: (used dict as tuple of (rank, k)), ph rank or None
-        partials = [((), None)]
+    def _stairs_from(self, packed: int, ph: bool, r: int, options: list):
+        # partial: (cards taken as a packed shape, ranks used, the Phoenix's rank or None)
+        partials = [(0, (), None)]
         k = 0
-        for x in range(r, high + 1):
-            cx = counts[x]
+        costs = self._stairs
+        for x in range(r, self.high + 1):
+            cx = packed >> (4 * x) & 15
             new = []
-            for used, ph_rank in partials:
+            for taken, ranks, ph_rank in partials:
                 if cx >= 2:
-                    new.append((used + ((x, 2),), ph_rank))
+                    new.append((taken + (2 << (4 * x)), ranks + (x, x), ph_rank))
                 if cx >= 1 and ph and ph_rank is None:
-                    new.append((used + ((x, 1),), x))
+                    new.append((taken + (1 << (4 * x)), ranks + (x,), x))
             if not new:
                 break
             partials = new
             k += 1
             if k >= self.stairs_min:
-                for used, ph_rank in partials:
-                    ranks = tuple(rk for rk, n in used for _ in range(n))
-                    combo = (STAIRS, 2 * k, x, ph_rank, ranks)
-                    options.append((combo, take(counts, dict(used)), ph and ph_rank is None))
+                cost = costs[2 * k][x]
+                for taken, ranks, ph_rank in partials:
+                    options.append(((STAIRS, 2 * k, x, ph_rank, ranks), packed - taken,
+                                    ph and ph_rank is None, cost))
 
-    def _straights(self, counts, ph, r, options, take):
+    def _straights_from(self, packed: int, ph: bool, r: int, options: list):
         high = self.high
+        costs = self._straight
+        if not ph:  # one run of natural cards up from r
+            taken, used, x = 0, (), r
+            while x <= high and packed >> (4 * x) & 15:
+                taken += 1 << (4 * x)
+                used += (x,)
+                length = x - r + 1
+                if length >= 5:
+                    combo = (STRAIGHT, length, x, None, used)
+                    options.append((combo, packed - taken, False, costs[length][x]))
+                x += 1
+            return
         # Without the Phoenix, or with it filling one rank above r (or just below r).
         starts = [None]
         if ph and r - 1 >= 2:
             starts.append(r - 1)  # the Phoenix as the bottom card
         for ph_start in starts:
-            partials = [((), ph_start)]
+            partials = [(0, (), ph_start)]
             length = 1 if ph_start is not None else 0
             x = r
             while x <= high:
-                cx = counts[x]
+                cx = packed >> (4 * x) & 15
                 new = []
-                for used, ph_rank in partials:
+                for taken, used, ph_rank in partials:
                     if cx >= 1:
-                        new.append((used + (x,), ph_rank))
+                        new.append((taken + (1 << (4 * x)), used + (x,), ph_rank))
                     if ph and ph_rank is None and x > r:
-                        new.append((used, x))
+                        new.append((taken, used, x))
                 if not new:
                     break
                 partials = new
                 length += 1
                 if length >= 5:
-                    for used, ph_rank in partials:
-                        combo = (STRAIGHT, length, x, ph_rank, used)
-                        options.append((combo, take(counts, {u: 1 for u in used}),
-                                        ph and ph_rank is None))
+                    cost = costs[length][x]
+                    for taken, used, ph_rank in partials:
+                        options.append(((STRAIGHT, length, x, ph_rank, used), packed - taken,
+                                        ph and ph_rank is None, cost))
                 x += 1
 
 
@@ -345,7 +462,7 @@ def plan_hand(hand: int, deck: Deck, stairs_min_pairs: int = 2) -> Plan:
     ph = bool(phoenixes)
     rest &= ~(deck.dragon_mask | deck.dog_mask)
     sp = splitter_for(deck, stairs_min_pairs)
-    cost, combos = sp.best(rank_counts(rest, deck), ph)
+    cost, combos = sp.best_packed(packed_counts(rest, deck), ph)
     if phoenixes & (phoenixes - 1):  # the second Phoenix (two decks): a strong single
         cost += 1.0 - PHOENIX_SINGLE_CONTROL
         combos = combos + ((SINGLE, 1, 0, 0, ()),)

@@ -12,9 +12,18 @@ by a margin.
 Everything else (calls, the exchange, out-of-turn bombs, the gift, the wish)
 is Normal's. Whatever it plays comes from the view's legal list.
 
+A play-out depends on the deal alone (the position is the same for all), so
+a deal drawn again, common late in a round when few cards are hidden, adds
+the scores it had without being played out again. `last_search` tells how
+many deals were searched (`worlds`), how many of them differ (`distinct`) and
+how many play-outs ran (`playouts`).
+
 Options: `budget_ms` (time per searched decision, default 100), `max_worlds`
 (default 400), `max_candidates` (default 7), `margin` (points a candidate must
-gain over Normal's choice, default 4), `seed`.
+gain over Normal's choice, default 4), `seed`; `playout_wish` and
+`playout_bombs` (default 1): the play-outs honour the Mah Jong's wish (and
+make one) and seats bomb out of turn in them; 0 plays them out as 7543d6f did
+(for comparisons).
 """
 
 from __future__ import annotations
@@ -50,6 +59,9 @@ class HardBot(NormalBot):
         self.budget = float(config.get("budget_ms", 100)) / 1000
         self.max_worlds = int(config.get("max_worlds", 400))
         self.max_candidates = int(config.get("max_candidates", 7))
+        # The play-outs honour the wish and let seats bomb out of turn (0: as 7543d6f did, to compare).
+        self.playout_wish = bool(float(config.get("playout_wish", 1)))
+        self.playout_bombs = bool(float(config.get("playout_bombs", 1)))
         self.margin = float(config.get("margin", 4))
         if "seed" in config:
             self.rng = random.Random(config["seed"])
@@ -135,30 +147,49 @@ class HardBot(NormalBot):
         calls = list(k.calls)
         sums = [0.0] * len(candidates)
         worlds = 0
-        po = Playout(rules, planner, k.view["geometry"])
+        po = Playout(rules, planner, k.view["geometry"], wish=self.playout_wish, bombs=self.playout_bombs)
         rng = self.rng
+        plan_of = planner.plan_tuple
+        clock = time.perf_counter
+        # Per candidate: None (pass) or the play's (kind, length, value, mask, points, wish): the
+        # wish it will make with the Mah Jong (`play_action`'s).
+        mahjong = deck.mahjong_mask
+        moves = [None if c is None else
+                 (*c[0][:4], _points(c[0][3], points_of),
+                  tricks.choose_wish(k, c[0][3]) if c[0][3] & mahjong else None)
+                 for c in candidates]
+        # A play-out is a function of the deal alone (everything else is this position): a deal
+        # drawn again (late in a round, when few cards are hidden) reuses its scores.
+        scored: dict[tuple, list] = {}
         while worlds < self.max_worlds:
             hands = sampler.sample(rng)
-            plans = [planner.plan(h) for h in hands]
-            for i, cand in enumerate(candidates):
-                po.setup(hands, seat, top, k.top_seat, passes, trick_points, piles, out, calls,
-                         [list(p) for p in plans])
-                if cand is None:
-                    po.pass_(seat)
-                    over = False
-                else:
-                    p = cand[0]
-                    over = po.play(seat, p[0], p[1], p[2], p[3], _points(p[3], points_of))
-                    po.plans[seat] = planner.plan(po.hands[seat])
-                if not over:
-                    po.run()
-                sums[i] += po.score(team)
+            deal = tuple(hands)
+            scores = scored.get(deal)
+            if scores is None:
+                scores = scored[deal] = []
+                plans = [plan_of(h) for h in hands]
+                for move in moves:
+                    po.setup(hands, seat, top, k.top_seat, passes, trick_points, piles, out, calls,
+                             [list(p) for p in plans], k.wish)
+                    if move is None:
+                        po.pass_(seat)
+                        over = False
+                    else:
+                        over = po.play(seat, *move)
+                        po.replan(seat)
+                    if not over:
+                        po.run()
+                    scores.append(po.score(team))
+            for i, score in enumerate(scores):
+                sums[i] += score
             worlds += 1
-            if time.perf_counter() >= deadline:
+            if clock() >= deadline:
                 break
         means = [s / worlds for s in sums]
         best = max(range(len(candidates)), key=lambda i: means[i])
-        self.last_search = {"worlds": worlds, "means": means, "best": best}
+        # worlds: deals sampled and scored; distinct: how many of them differ; playouts: play-outs run.
+        self.last_search = {"worlds": worlds, "means": means, "best": best, "distinct": len(scored),
+                            "playouts": len(scored) * len(moves)}
         if best != 0 and means[best] < means[0] + self.margin:
             best = 0
         return candidates[best]

@@ -11,26 +11,58 @@ engine's `Round`:
   trick when that is worth it, breaks a combination only to stop an opponent
   who is about to go out, never overtakes its partner, bombs an opponent who
   is about to go out, gives the Dragon's trick to the opponent with more cards;
+- the Mah Jong's wish binds as the rules say (a seat holding the wished rank
+  plays it when it lawfully can: the engine's `turn_plays` decides, the
+  Trichu Table is free of it), and a seat playing the Mah Jong wishes the
+  highest rank an opponent holds and its own team does not;
+- an opponent of the trick's player bombs out of turn, before the next seat
+  plays, when that player is about to go out or has called, on a Dragon, on
+  25 points or more, or when the bomb's lead leaves it one more combination
+  (`Playout(..., wish=False, bombs=False)` plays as before both were added);
 - it knows every hand of its deal (a sampled deal, so this is no cheating);
-- it skips what matters little for the score: no wish, no Tichu calls during
-  the play-out, bombs only in a seat's own turn.
+- it skips what matters little for the score: no Tichu calls during the
+  play-out.
 
 The result is the round's score from the engine's rules (card points, the
 tailender, double or triple victory, calls), as the difference for one team;
 without teams (Grandseigneur) the place a seat went out in, scaled to points.
 The seats, teams, partners and play order are the round's geometry from the view.
+
+How it stays fast (a search runs thousands of these per decision): cards and
+hands are bitmasks; a combination is a flat tuple made once per hand plan and
+cached with it (`Planner`), carrying the key of its kind and length and the
+value it beats with; each seat's plan has an index, kept until the plan
+changes, of the best value per kind and length and its bombs, so most turns
+(a seat that cannot beat the trick) are one dictionary lookup, and a lead asks
+whether a combination is sure with one lookup per opponent; the loop keeps the
+state in local variables and counts the seats still playing instead of
+recounting them at every pass.
 """
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from app.engine.cards import DRAGON_VALUE, Deck, mask_cards
 from app.engine.combos import BOMB, DOG, KIND, LENGTH, MASK, SINGLE, VALUE
+from app.engine.plays import turn_plays
 
-from .hand import DOG_COST, combo_mask, plan_hand, splitter_for
+from .hand import DOG_COST, packed_counts, split_bombs, splitter_for
 
-# A sim combination: (kind, length, value, mask, cost, points). A single Phoenix has value PHX.
-COST, POINTS = 4, 5
+# A sim combination: (kind, length, value, mask, cost, points, key, beat). A single Phoenix has
+# value PHX; `key` is kind and length in one int (`combo_key`); `beat` is the value it beats
+# with: its value, or for the single Phoenix a value above every rank and below the Dragon.
+COST, POINTS, KEY, BEAT = 4, 5, 6, 7
 PHX = -1.0
+PHX_BEAT = DRAGON_VALUE - 0.5
+
+
+def combo_key(kind: int, length: int) -> int:
+    return kind << 5 | length
+
+
+def sim_combo(kind: int, length: int, value: float, mask: int, cost: float, points: int) -> tuple:
+    return (kind, length, value, mask, cost, points, kind << 5 | length, PHX_BEAT if value == PHX else value)
 
 
 def _points(mask: int, points_of: list) -> int:
@@ -42,6 +74,20 @@ def _points(mask: int, points_of: list) -> int:
     return total
 
 
+def _index(plan: list) -> tuple[dict, list]:
+    """A plan's index: {key: the highest value it beats with} over its ordinary combinations,
+    and its bombs in plan order."""
+    best: dict = {}
+    bombs = []
+    for c in plan:
+        kind = c[0]
+        if kind == BOMB:
+            bombs.append(c)
+        elif kind != DOG and c[7] > best.get(c[6], -9.0):
+            best[c[6]] = c[7]
+    return best, bombs
+
+
 class Planner:
     """Hand plans as lists of sim combinations, cached by hand."""
 
@@ -51,36 +97,92 @@ class Planner:
         self.sp = splitter_for(deck, stairs_min_pairs)
         self.cache: dict[int, tuple] = {}
         self.points_of = deck.points_of
+        self.costs: dict[int, float] = {}  # kind, length and value in one int -> the splitter's cost
+        # Card points by value: (points, the cards worth them), to count a mask at once.
+        worth: dict[int, int] = {}
+        for card, value in enumerate(deck.points_of):
+            if value:
+                worth[value] = worth.get(value, 0) | 1 << card
+        self.point_groups = tuple(worth.items())
+        # A natural card's points by its rank (all suits alike), and the Phoenix's.
+        self.rank_points = [deck.points_of[(m & -m).bit_length() - 1] if m else 0 for m in deck.rank_masks]
+        self.phoenix_points = deck.points_of[deck.phoenix] if deck.phoenix is not None else 0
+
+    def points(self, mask: int) -> int:
+        total = 0
+        for value, cards in self.point_groups:
+            if mask & cards:
+                total += value * (mask & cards).bit_count()
+        return total
 
     def plan(self, hand: int) -> list:
+        """The plan of `hand`, a list of its own to play from."""
+        return list(self.plan_tuple(hand))
+
+    def plan_tuple(self, hand: int) -> tuple:
+        """The plan of `hand` as the cached tuple (never to be changed)."""
         hit = self.cache.get(hand)
         if hit is None:
             hit = self._build(hand)
             if len(self.cache) > 20_000:
                 self.cache.clear()
             self.cache[hand] = hit
-        return list(hit)
+        return hit
 
     def _build(self, hand: int) -> tuple:
+        """`plan_hand`'s split of `hand` as sim combinations, weakest first (its steps inline:
+        this runs for every hand of every sampled deal)."""
         deck = self.deck
-        plan = plan_hand(hand, deck, self.smp)
+        bombs, rest = split_bombs(hand, deck)
+        phoenixes = rest & deck.phoenix_mask
+        rest &= ~(deck.dragon_mask | deck.dog_mask)
+        _, combos = self.sp.best_packed(packed_counts(rest, deck), bool(phoenixes))
+        if phoenixes & (phoenixes - 1):  # the second Phoenix (two decks): a single of its own
+            combos = combos + ((SINGLE, 1, 0, 0, ()),)
         out = []
-        rest = plan.rest_mask
-        pts = self.points_of
-        for combo in plan.combos:
-            mask = combo_mask(combo, rest, deck)
+        points = self.points
+        costs = self.costs
+        rank_masks, rank_points = deck.rank_masks, self.rank_points
+        for combo in combos:
+            # The combination's cards: the lowest free card of each rank (`hand.combo_mask`).
+            mask = worth = 0
+            for r in combo[4]:
+                if r == 1:
+                    mask |= deck.mahjong_mask
+                    continue
+                free = rest & rank_masks[r] & ~mask
+                if not free:
+                    mask = 0
+                    break
+                mask |= free & -free
+                worth += rank_points[r]
+            else:
+                if combo[3] is not None:
+                    free = rest & phoenixes & ~mask
+                    if free:
+                        mask |= free & -free
+                        worth += self.phoenix_points
+                    else:
+                        mask = 0
+            if not mask:
+                worth = 0
             rest &= ~mask
-            value = PHX if combo[0] == SINGLE and combo[2] == 0 else combo[2]
-            out.append((combo[0], combo[1], value, mask, self.sp.combo_cost(combo[0], combo[1], combo[2]),
-                        _points(mask, pts)))
+            kind, length, value = combo[0], combo[1], combo[2]
+            key = kind << 5 | length
+            cost = costs.get(key << 5 | value)
+            if cost is None:
+                cost = costs[key << 5 | value] = self.sp.combo_cost(kind, length, value)
+            if kind == SINGLE and value == 0:
+                out.append((SINGLE, 1, PHX, mask, cost, worth, key, PHX_BEAT))
+            else:
+                out.append((kind, length, value, mask, cost, worth, key, value))
         for dragon in mask_cards(hand & deck.dragon_mask):
-            out.append((SINGLE, 1, DRAGON_VALUE, 1 << dragon, 0.0, 25))
-        if plan.dog:
-            out.append((DOG, 1, 0, deck.dog_mask, DOG_COST, 0))
-        for b in plan.bombs:
-            out.append((BOMB, b[LENGTH], b[VALUE], b[MASK], -1.0, _points(b[MASK], pts)))
-        # Weakest first: the order leads are made in.
-        out.sort(key=lambda c: -c[COST])
+            out.append(sim_combo(SINGLE, 1, DRAGON_VALUE, 1 << dragon, 0.0, 25))
+        if hand & deck.dog_mask:
+            out.append(sim_combo(DOG, 1, 0, deck.dog_mask, DOG_COST, 0))
+        for b in bombs:
+            out.append(sim_combo(BOMB, b[1], b[2], b[3], -1.0, points(b[3])))
+        out.sort(key=itemgetter(COST), reverse=True)  # weakest first: the order leads are made in
         return tuple(out)
 
 
@@ -89,10 +191,17 @@ class Playout:
 
     __slots__ = ("rules", "deck", "planner", "n", "next_seat", "hands", "plans", "turn", "top",
                  "top_seat", "passes", "trick_points", "piles", "out", "calls", "high", "dv_points",
-                 "partners", "team", "sweep", "gifts", "scoring")
+                 "partners", "team", "sweep", "gifts", "scoring", "opponents", "index", "left",
+                 "use_wish", "use_bombs", "rank_masks", "trace", "wish_free", "wish", "bombers", "cycle",
+                 "nact")
 
-    def __init__(self, rules, planner: Planner, geometry: dict | None = None):
+    def __init__(self, rules, planner: Planner, geometry: dict | None = None, wish: bool = True,
+                 bombs: bool = True):
         self.rules = rules
+        self.use_wish = wish  # the wish binds in play-outs, and a Mah Jong played makes one
+        self.use_bombs = bombs  # bombs out of turn
+        self.rank_masks = rules.deck.rank_masks
+        self.trace = None  # a list `run` notes every action in (for tests): see the run loop
         self.deck = rules.deck
         self.planner = planner
         geometry = geometry if geometry is not None else rules.seating.as_dict(None)
@@ -105,14 +214,34 @@ class Playout:
         self.partners = [list(p) for p in geometry["dog_to"]]
         # A seat without a team is a team of its own (Grandseigneur).
         self.team = [t if t is not None else s for s, t in enumerate(geometry["team_of"])]
+        self.opponents = [[o for o in range(self.n) if self.team[o] != self.team[s]] for s in range(self.n)]
         teams = geometry["teams"]
         self.sweep = len(teams[0]) if teams else 0  # players of one team out first end the round
         self.gifts = geometry["gift_to"]
+        self.wish_free = frozenset(geometry.get("wish_free") or ())  # seats the wish does not bind
+        cycle, seat = [], 0
+        for _ in range(self.n):
+            cycle.append(seat)
+            seat = self.next_seat[seat]
+        self.cycle = cycle  # every seat once, in play order
 
     def setup(self, hands: list[int], turn: int, top, top_seat, passes: int, trick_points: int,
-              piles: list[int], out: list[int], calls: list, plans: list | None = None):
+              piles: list[int], out: list[int], calls: list, plans: list | None = None,
+              wish: int | None = None):
         self.hands = list(hands)
-        self.plans = plans if plans is not None else [self.planner.plan(h) for h in hands]
+        self.plans = plans = plans if plans is not None else [self.planner.plan(h) for h in hands]
+        self.wish = wish if self.use_wish else None  # the wished rank in force
+        # Seats holding bombs (a plan lists them last): those that may bomb out of turn.
+        self.bombers = [s for s, p in enumerate(plans) if p and p[-1][0] == BOMB] if self.use_bombs else ()
+        self.index = [None] * self.n  # per seat, its plan's index (`_index`) until the plan changes
+        self.left = self.n - hands.count(0)  # seats still holding cards
+        # Per seat, the next one in play order still holding cards (kept as seats go out).
+        nact = self.nact = [None] * self.n
+        after = None
+        for seat in reversed(self.cycle * 2):
+            nact[seat] = after
+            if hands[seat]:
+                after = seat
         self.turn = turn
         self.top = top  # (kind, length, value) or None
         self.top_seat = top_seat
@@ -123,22 +252,35 @@ class Playout:
         self.calls = calls
         return self
 
-    # -- the state machine ----------------------------------------------------------------
+    def replan(self, s: int) -> None:
+        """Seat s plans its hand anew (after a play made from outside its plan)."""
+        self.plans[s] = self.planner.plan(self.hands[s])
+        self.index[s] = None
 
-    def active(self, s: int) -> bool:
-        return self.hands[s] != 0
+    # -- single steps (the search's own candidate; `run` does the same inline) -----------------
 
     def next_active(self, s: int) -> int | None:
-        nxt = self.next_seat
-        for _ in range(self.n - 1):
-            s = nxt[s]
-            if self.hands[s]:
-                return s
-        return None
+        """The next seat after s in play order still holding cards (None: s alone or nobody)."""
+        t = self.nact[s]
+        return None if t == s else t
 
-    def play(self, s: int, kind: int, length: int, value: float, mask: int, points: int) -> bool:
-        """Seat s plays; returns True when the round is over."""
+    def _gone(self, x: int) -> None:
+        """Seat x has played its last card: the seats whose next was x now look past it."""
+        nact = self.nact
+        after = nact[x]
+        for y in range(self.n):
+            if nact[y] == x:
+                nact[y] = after
+
+    def play(self, s: int, kind: int, length: int, value: float, mask: int, points: int,
+             wish: int | None = None) -> bool:
+        """Seat s plays (with the Mah Jong, `wish` is its wish); returns True when the round is over."""
         self.hands[s] &= ~mask
+        if self.use_wish:
+            if self.wish is not None and mask & self.rank_masks[self.wish]:
+                self.wish = None
+            if wish is not None and mask & self.deck.mahjong_mask:
+                self.wish = wish
         if kind == DOG:
             p = self._dog_to(s)
             done = self._went_out(s)
@@ -150,7 +292,7 @@ class Playout:
             self.turn = p if self.hands[p] else self.next_active(p)
             return self.turn is None
         if kind == SINGLE and value == PHX:
-            value = (self.top[VALUE] + 0.5) if self.top is not None else 1.5
+            value = (self.top[2] + 0.5) if self.top is not None else 1.5
         self.top = (kind, length, value)
         self.top_seat = s
         self.passes = 0
@@ -170,6 +312,8 @@ class Playout:
         if self.hands[s]:
             return False
         self.out.append(s)
+        self.left -= 1
+        self._gone(s)
         if len(self.out) == self.sweep and self.sweep and self.double_victory():
             return True
         if len(self.out) == self.n - 1:
@@ -179,7 +323,7 @@ class Playout:
         return False
 
     def _take_trick(self, winner: int):
-        if self.top is not None and self.top[KIND] == SINGLE and self.top[VALUE] >= DRAGON_VALUE:
+        if self.top is not None and self.top[0] == SINGLE and self.top[2] >= DRAGON_VALUE:
             winner = self._gift_to(winner)
         self.piles[winner] += self.trick_points
         self.trick_points = 0
@@ -192,7 +336,7 @@ class Playout:
 
     def pass_(self, s: int):
         self.passes += 1
-        waiting = sum(1 for x in range(self.n) if self.hands[x] and x != self.top_seat)
+        waiting = self.left - (1 if self.hands[self.top_seat] else 0)
         if self.passes >= waiting:
             winner = self.top_seat
             self._take_trick(winner)
@@ -202,6 +346,8 @@ class Playout:
             self.turn = winner if self.hands[winner] else self.next_active(winner)
         else:
             self.turn = self.next_active(s)
+
+    # -- the result ------------------------------------------------------------------------
 
     def double_victory(self) -> bool:
         """One team's players went out first, all of them (a double, in Tientsin a triple victory)."""
@@ -255,166 +401,414 @@ class Playout:
     # -- the policy --------------------------------------------------------------------------
 
     def run(self, max_steps: int = 400) -> None:
-        for _ in range(max_steps):
-            s = self.turn
-            if s is None:
-                return
-            if self.top is None:
-                c = self._lead(s)
-                if self.play(s, c[0], c[1], c[2], c[3], c[5]):
-                    return
-            else:
-                c = self._follow(s)
-                if c is None:
-                    self.pass_(s)
-                elif self.play(s, c[0], c[1], c[2], c[3], c[5]):
-                    return
+        """Play the round out from the current state (the policy in the module doc)."""
+        hands, plans, index, team, calls = self.hands, self.plans, self.index, self.team, self.calls
+        piles, out, n = self.piles, self.out, self.n
+        high1 = self.high - 1
+        sweep = self.sweep
+        turn, top_seat, passes = self.turn, self.top_seat, self.passes
+        trick_points, left = self.trick_points, self.left
+        wish = self.wish
+        wished = self.rank_masks[wish] if wish is not None else 0  # the wished rank's natural cards
+        use_wish, wish_free, mahjong = self.use_wish, self.wish_free, self.deck.mahjong_mask
+        bombers = self.bombers
+        trace = self.trace
+        nact = self.nact
+        # The top: its kind (-1: none), length, value and key; the team on top; how many passes
+        # end the trick (every other seat still holding cards: nobody goes out by passing).
+        top_team = waiting = 0
+        if self.top is None:
+            top_kind, top_len, top_val, top_key = -1, 0, 0.0, -1
+        else:
+            top_kind, top_len, top_val = self.top
+            top_key = top_kind << 5 | top_len
+            if top_seat is not None:
+                top_team = team[top_seat]
+                waiting = left - (1 if hands[top_seat] else 0)
+        over = False
+        # A combination on the table may be bombed at once, before the seat in turn plays.
+        c = None
+        if top_kind >= 0 and bombers:
+            found = self._out_of_turn_bomb(top_seat, top_kind, top_val, top_team, trick_points)
+            if found is not None:
+                s, c = found
+        bombed = c is not None  # c is a bomb out of turn
+        steps = max_steps  # actions left (each pass one)
+        while steps > 0:
+            steps -= 1
+            if c is None:
+                s = turn
+                if s is None:
+                    break
+                if wish is not None and hands[s] & wished and s not in wish_free:
+                    c = self._wished(s, top_kind, top_len, top_val, wish)  # None: nothing forced
+                if c is not None:
+                    pass
+                elif top_kind < 0:
+                    c = self._lead(s)
+                    ix = index[s]
+                    if ix is not None:  # keep its index: only c's own key can change
+                        if c[0] == BOMB:
+                            ix[1].remove(c)
+                        elif ix[0].get(c[6]) == c[7] and c[0] != DOG:
+                            self._next_best(s, c[6])
+                else:
+                    while True:  # following: seat after seat, as long as they pass (a tight loop)
+                        if top_team != team[s]:  # never overtake the partner
+                            ix = index[s]
+                            if ix is None:
+                                ix = index[s] = _index(plans[s])
+                            beat = ix[0].get(top_key)
+                            bombs = ix[1]
+                            if beat is None or beat <= top_val:
+                                beat = None  # nothing of the plan beats the top
+                                if not bombs:
+                                    if top_kind == SINGLE:  # stop an opponent about to go out with a single
+                                        held = hands[top_seat].bit_count()
+                                        if (0 < held <= 2 or (held > 0 and calls[top_seat])
+                                                or trick_points >= 20):
+                                            c = self._break_single(s, top_val, bombs)
+                                    beat = False  # decided: no need to look further
+                            if beat is not False:
+                                plan = plans[s]
+                                best = None
+                                if beat is not None:
+                                    best_v = 0.0
+                                    for d in plan:  # the lowest combination beating the top
+                                        if d[6] == top_key and d[7] > top_val:
+                                            v = d[2]
+                                            if v == PHX:
+                                                v = top_val + 0.5
+                                            if best is None or v < best_v:
+                                                best, best_v = d, v
+                                held = hands[top_seat].bit_count()
+                                urgent = (0 < held <= 2 or (held > 0 and bool(calls[top_seat]))
+                                          or trick_points >= 20)
+                                if best is not None:
+                                    if (len(plan) <= 2 or best[4] >= 0.45 or top_val >= high1 or urgent
+                                            or trick_points >= 10 or calls[s]):
+                                        plan.remove(best)
+                                        if ix[0][top_key] == best[7]:  # (the index holds best's key)
+                                            self._next_best(s, top_key)
+                                        c = best
+                                elif top_kind == SINGLE and urgent:
+                                    c = self._break_single(s, top_val, bombs)
+                                if c is None and bombs and (urgent or len(plan) <= 2):
+                                    bomb = None
+                                    for d in bombs:  # the lowest bomb beating the top
+                                        if ((top_kind != BOMB or d[2] > top_val)
+                                                and (bomb is None or d[2] < bomb[2])):
+                                            bomb = d
+                                    if bomb is not None:
+                                        plan.remove(bomb)
+                                        bombs.remove(bomb)
+                                        c = bomb
+                        if c is not None:
+                            break
+                        # s passes.
+                        if trace is not None:
+                            trace.append((s, None, (top_kind, top_len, top_val), wish, False, hands[s]))
+                        passes += 1
+                        if passes >= waiting:
+                            winner = top_seat  # the trick is over: collected (the Dragon's given away)
+                            if top_kind == SINGLE and top_val >= DRAGON_VALUE:
+                                winner = self._gift_to(winner)
+                            piles[winner] += trick_points
+                            trick_points = 0
+                            top_kind, top_key = -1, -1
+                            passes = 0
+                            turn = top_seat if hands[top_seat] else nact[top_seat]  # the winner leads
+                            top_seat = None
+                            break
+                        turn = nact[s]
+                        if steps <= 0 or (wish is not None and hands[turn] & wished
+                                          and turn not in wish_free):
+                            break  # the step limit, or the wish: the outer loop takes the next seat
+                        steps -= 1
+                        s = turn
+                    if c is None:
+                        continue
+            # Seat s plays c (in its turn, or a bomb out of turn), then bombs out of turn on it.
+            while True:
+                if trace is not None:  # (seat, combination, the top, the wish, out of turn, hand before)
+                    trace.append((s, c, (top_kind, top_len, top_val) if top_kind >= 0 else None, wish,
+                                  bombed, hands[s]))
+                kind = c[0]
+                hand = hands[s] = hands[s] & ~c[3]
+                if use_wish:
+                    if c[3] & wished:
+                        wish, wished = None, 0  # a natural card of the wished rank: fulfilled
+                    if c[3] & mahjong:
+                        wish = self._choose_wish(s)
+                        wished = self.rank_masks[wish] if wish is not None else 0
+                if kind == DOG:
+                    p = self._dog_to(s)
+                    top_kind, top_key = -1, -1
+                    top_seat = None
+                    passes = 0
+                    if not hand:
+                        out.append(s)
+                        left -= 1
+                        if len(out) == sweep and self.double_victory():
+                            over = True
+                            break
+                        if len(out) == n - 1:
+                            if trick_points:
+                                piles[s] += trick_points
+                                trick_points = 0
+                            over = True
+                            break
+                        self._gone(s)
+                    turn = p if hands[p] else nact[p]
+                    break
+                value = c[2]
+                if value == PHX:
+                    value = top_val + 0.5 if top_kind >= 0 else 1.5
+                top_kind, top_len, top_val, top_key = kind, c[1], value, c[6]
+                top_seat = s
+                top_team = team[s]
+                passes = 0
+                trick_points += c[5]
+                waiting = left - 1  # every seat holding cards but s (also when s goes out now)
+                if not hand:
+                    out.append(s)
+                    left -= 1
+                    if len(out) == sweep and self.double_victory():
+                        over = True
+                        break
+                    if len(out) == n - 1:
+                        winner = s  # the trick the last play closed goes to that player
+                        if top_kind == SINGLE and top_val >= DRAGON_VALUE:
+                            winner = self._gift_to(winner)
+                        piles[winner] += trick_points
+                        trick_points = 0
+                        over = True
+                        break
+                    self._gone(s)
+                turn = nact[s]  # (after a bomb out of turn too: the seat after the bomber)
+                if not bombers:
+                    break
+                found = self._out_of_turn_bomb(s, top_kind, top_val, top_team, trick_points)
+                if found is None:
+                    break
+                s, c = found
+                bombed = True
+            if over:
+                break
+            c = None
+            bombed = False
+        self.turn = None if over else turn
+        self.top = None if top_kind < 0 else (top_kind, top_len, top_val)
+        self.top_seat, self.passes, self.trick_points, self.left = top_seat, passes, trick_points, left
+        self.wish = wish
 
-    def _beats(self, c: tuple, top: tuple) -> bool:
-        kind = c[0]
-        if kind == BOMB:
-            return top[0] != BOMB or c[2] > top[2]
-        if kind != top[0] or c[1] != top[1]:
-            return False
-        if kind == SINGLE and c[2] == PHX:
-            return top[2] < DRAGON_VALUE
-        return c[2] > top[2]
+    # -- the wish and bombs out of turn ---------------------------------------------------------
 
-    def _sure(self, s: int, c: tuple) -> bool:
-        """No opponent's plan holds a combination beating `c` (bombs aside)."""
-        if c[0] == BOMB:
-            return True
-        if c[0] == DOG:
-            return False
-        top = (c[0], c[1], c[2] if c[2] != PHX else 1.5)
+    def _wished(self, s: int, top_kind: int, top_len: int, top_val: float, wish: int) -> tuple | None:
+        """The play seat s must make in its turn under the wish (it holds the wished rank), or
+        None when nothing binds it (following with no legal play holding that rank). The legal
+        plays are the engine's own; s makes a combination of its plan that fulfils the wish if
+        it has one, else the shortest, lowest fulfilling play (a bomb last), and plans anew."""
+        rules = self.rules
+        on = None if top_kind < 0 else (top_kind, top_len, top_val, 0, None)
+        plays, may_pass = turn_plays(self.hands[s], self.deck, on, wish,
+                                     stairs_min_pairs=rules.stairs_min_pairs,
+                                     led_phoenix=rules.led_phoenix_value,
+                                     wish_bomb_escape=rules.wish_bomb_escape)
+        if may_pass:
+            return None
+        wished = self.rank_masks[wish]
+        plan = self.plans[s]
+        planned = {c[3]: c for c in plan}
+        best = None
+        for p in plays:
+            if p[MASK] & wished:
+                rank = (p[KIND] == BOMB, p[MASK] not in planned, p[LENGTH], p[VALUE])
+                if best is None or rank < best[0]:
+                    best = (rank, p)
+        if best is None:
+            return None  # (cannot happen: a seat bound by the wish has a play fulfilling it)
+        kind, length, value, mask, _ = best[1]
+        if mask in planned:
+            plan.remove(planned[mask])
+        else:
+            self.plans[s] = self.planner.plan(self.hands[s] & ~mask)
+        self.index[s] = None
+        return (kind, length, value, mask, 1.0, self.planner.points(mask), kind << 5 | length, value)
+
+    def _choose_wish(self, s: int) -> int | None:
+        """The rank seat s wishes with its Mah Jong: the highest one an opponent holds and its
+        own team does not (an opponent must break a combination or spend a high card)."""
+        hands = self.hands
+        theirs = ours = 0
         team = self.team[s]
         for o in range(self.n):
-            if self.team[o] == team or not self.hands[o]:
+            if self.team[o] == team:
+                ours |= hands[o]
+            else:
+                theirs |= hands[o]
+        rank_masks = self.rank_masks
+        for r in range(self.high, self.deck.low - 1, -1):
+            if theirs & rank_masks[r] and not ours & rank_masks[r]:
+                return r
+        return None
+
+    def _out_of_turn_bomb(self, top_seat: int, top_kind: int, top_val: float, top_team: int,
+                          trick_points: int) -> tuple | None:
+        """(seat, bomb): the first seat after the top, in play order, that bombs the trick out of
+        turn, or None. An opponent of the top bombs with its lowest bomb that beats it when the
+        top's player is about to go out or has called, on a Dragon, on 25 points or more, or
+        when the bomb's lead leaves it at most one more combination to play."""
+        hands, plans, nxt = self.hands, self.plans, self.next_seat
+        held = hands[top_seat].bit_count()
+        pressing = (0 < held <= 2 or (held > 0 and bool(self.calls[top_seat]))
+                    or (top_kind == SINGLE and top_val >= DRAGON_VALUE) or trick_points >= 25)
+        b = top_seat
+        for _ in range(self.n - 1):
+            b = nxt[b]
+            plan = plans[b]
+            if not plan or plan[-1][0] != BOMB or self.team[b] == top_team or not hands[b]:
+                continue  # (a plan keeps its bombs last: the cheapest combinations)
+            if not pressing and len(plan) > 2:
                 continue
-            for d in self.plans[o]:
-                if d[0] != BOMB and self._beats(d, top):
-                    return False
-        return True
+            bomb = None
+            for d in reversed(plan):
+                if d[0] != BOMB:
+                    break
+                if (top_kind != BOMB or d[2] > top_val) and (bomb is None or d[2] <= bomb[2]):
+                    bomb = d
+            if bomb is not None:
+                plan.remove(bomb)
+                self.index[b] = None
+                return b, bomb
+        return None
+
+    def _next_best(self, s: int, key: int) -> None:
+        """Seat s's index after its best combination of `key` left its plan: the next best."""
+        best = self.index[s][0]
+        top = None
+        for d in self.plans[s]:
+            if d[6] == key and (top is None or d[7] > top):
+                top = d[7]
+        if top is None:
+            del best[key]
+        else:
+            best[key] = top
 
     def _lead(self, s: int) -> tuple:
+        """What seat s leads (the policy in the module doc). Its plan is judged combination by
+        combination, weakest first, and only as far as the choice needs: once two of them
+        lose, the weakest loser that may be led is the lead."""
         plan = self.plans[s]
         if len(plan) == 1:
             c = plan[0]
             plan.clear()
             return c
-        partner = self._dog_to(s) if self.partners[s] else None
+        hands, plans, index = self.hands, self.plans, self.index
+        # The Dog goes to a partner better placed (or to one when nothing else loses, below).
         dog = None
-        losers = []
-        sure = []
-        for c in plan:
-            if c[0] == DOG:
-                dog = c
-            elif self._sure(s, c):
-                sure.append(c)
-            else:
-                losers.append(c)
+        if hands[s] & self.deck.dog_mask:  # (a plan holds the Dog as long as its hand does)
+            for c in plan:
+                if c[0] == DOG:
+                    dog = c
+                    break
+        dog_if_no_loser = False
         if dog is not None:
-            if partner is not None and self.hands[partner] and (
-                    len(self.plans[partner]) < len(plan) - 1 or not losers):
+            partner = self._dog_to(s) if self.partners[s] else None
+            if partner is not None and hands[partner]:
+                if len(plans[partner]) < len(plan) - 1:
+                    plan.remove(dog)
+                    return dog
+                dog_if_no_loser = True
+        # What each opponent still holding cards beats with, per kind and length.
+        tables = []
+        for o in self.opponents[s]:
+            if hands[o]:
+                ix = index[o]
+                if ix is None:
+                    ix = index[o] = _index(plans[o])
+                tables.append(ix[0])
+        losers = []  # (the Dog is counted among them, last)
+        sure = []
+        one_card_opp = None  # an opponent on its last card: no single led into it (asked once)
+        dogs = 1 if dog is not None else 0
+        for c in plan:
+            kind = c[0]
+            if kind == DOG:
+                continue
+            if kind == BOMB:
+                sure.append(c)
+                continue
+            key = c[6]
+            v = c[2]
+            if v == PHX:
+                v = 1.5
+            for t in tables:
+                b = t.get(key)
+                if b is not None and b > v:
+                    break  # an opponent's plan beats it (bombs aside)
+            else:
+                sure.append(c)
+                continue
+            losers.append(c)
+            if len(losers) + dogs >= 2:
+                # Two losers: the first one that may be led is the lead, whatever comes later.
+                if one_card_opp is None:
+                    one_card_opp = self._one_card_opponent(s)
+                    for d in losers:
+                        if not (one_card_opp and d[0] == SINGLE):
+                            plan.remove(d)
+                            return d
+                elif not (one_card_opp and kind == SINGLE):
+                    plan.remove(c)
+                    return c
+        if dog is not None:
+            if dog_if_no_loser and not losers:
                 plan.remove(dog)
                 return dog
             losers.append(dog)
         if len(losers) <= 1:
-            running = [c for c in sure if c[0] != BOMB]
-            if running:
-                c = max(running, key=lambda c: c[1])
+            c = None
+            for d in sure:  # run the hand: its longest combination first (bombs kept)
+                if d[0] != BOMB and (c is None or d[1] > c[1]):
+                    c = d
+            if c is not None:
+                pass
             elif losers:
                 c = losers[0]
             else:
                 c = sure[0]
             plan.remove(c)
             return c
-        # Weakest loser first (the plan is sorted weakest first), singles not into a last card.
-        one_card_opp = any(self.hands[o] and self.hands[o].bit_count() == 1
-                           for o in range(self.n) if self.team[o] != self.team[s])
-        choice = None
-        for c in losers:
-            if c[0] == DOG:
-                continue
-            if one_card_opp and c[0] == SINGLE:
-                continue
-            choice = c
-            break
-        if choice is None:
-            singles = [c for c in losers if c[0] == SINGLE]
-            choice = max(singles, key=lambda c: c[2]) if singles and one_card_opp else losers[0]
+        # No loser may be led: the highest single into the last card, else the weakest loser.
+        if one_card_opp is None:
+            one_card_opp = self._one_card_opponent(s)
+        singles = [c for c in losers if c[0] == SINGLE]
+        choice = max(singles, key=lambda c: c[2]) if singles and one_card_opp else losers[0]
         plan.remove(choice)
         return choice
 
-    def _urgent(self, s: int) -> bool:
-        ts = self.top_seat
-        c = self.hands[ts].bit_count()
-        if 0 < c <= 2 or (self.calls[ts] and c > 0):
-            return True
-        if self.trick_points >= 20:
-            return True
+    def _one_card_opponent(self, s: int) -> bool:
+        hands = self.hands
+        for o in self.opponents[s]:
+            if hands[o] and hands[o].bit_count() == 1:
+                return True
         return False
 
-    def _follow(self, s: int) -> tuple | None:
-        top = self.top
-        ts = self.top_seat
-        if self.team[ts] == self.team[s]:
-            return None  # never overtake the partner
-        plan = self.plans[s]
-        best = None
-        bomb = None
-        for c in plan:
-            if c[0] == BOMB:
-                if self._beats(c, top) and (bomb is None or c[2] < bomb[2]):
-                    bomb = c
-                continue
-            if self._beats(c, top):
-                v = c[2] if c[2] != PHX else top[2] + 0.5
-                if best is None or v < (best[2] if best[2] != PHX else top[2] + 0.5):
-                    best = c
-        if best is not None:
-            if len(plan) == 1 or self._worth(s, best, top):
-                plan.remove(best)
-                return best
-        elif top[0] == SINGLE and self._urgent(s):
-            c = self._break_single(s, top)
-            if c is not None:
-                return c
-        if bomb is not None and (self._urgent(s) or len(plan) <= 2):
-            plan.remove(bomb)
-            return bomb
-        return None
-
-    def _worth(self, s: int, c: tuple, top: tuple) -> bool:
-        """Is playing `c` on `top` worth it: cheap to spend, or the trick matters."""
-        if c[4] >= 0.45:
-            return True  # a weak combination: glad to get rid of it
-        if top[2] >= self.high - 1 or self._urgent(s) or self.trick_points >= 10:
-            return True
-        if len(self.plans[s]) <= 2 or self.calls[s]:
-            return True
-        return False
-
-    def _break_single(self, s: int, top: tuple) -> tuple | None:
-        """The lowest single card above the top taken out of a combination (no bombs)."""
+    def _break_single(self, s: int, top_value: float, bombs: list) -> tuple | None:
+        """The lowest single card above the top taken out of a combination (not out of one of
+        `bombs`, the bombs of its plan)."""
         deck = self.deck
         hand = self.hands[s]
-        bombs = 0
-        for c in self.plans[s]:
-            if c[0] == BOMB:
-                bombs |= c[3]
-        best_card, best_value = None, None
-        m = hand & ~bombs & deck.normal_mask
-        rank_of = deck.rank_of
-        while m:
-            low = m & -m
-            card = low.bit_length() - 1
-            m ^= low
-            r = rank_of[card]
-            if r > top[2] and (best_value is None or r < best_value):
-                best_card, best_value = card, r
-        if best_card is None:
-            return None
-        bit = 1 << best_card
-        self.plans[s] = self.planner.plan(hand & ~bit)
-        return (SINGLE, 1, best_value, bit, 1.0, deck.points_of[best_card])
+        free = hand
+        for c in bombs:
+            free &= ~c[3]
+        rank_masks = deck.rank_masks
+        for r in range(int(top_value) + 1, deck.high + 1):  # (card ids go up with the rank)
+            cards = free & rank_masks[r]
+            if cards:
+                bit = cards & -cards
+                self.plans[s] = self.planner.plan(hand & ~bit)
+                self.index[s] = None
+                return (SINGLE, 1, r, bit, 1.0, deck.points_of[bit.bit_length() - 1], SINGLE << 5 | 1, r)
+        return None

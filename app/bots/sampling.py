@@ -6,6 +6,11 @@ played (`Knowledge.known`), and so does the Mah Jong with the seat that led
 the first trick; a seat that did not fulfil an active wish in its turn gets no
 more natural cards of the wished rank than it could have held
 (`Knowledge.max_of_rank`). Within those rules every deal is equally likely.
+
+The search draws thousands of deals per decision, so the pool is kept as
+one-card masks (a hand is the sum of its slice) and shuffled by `shuffle`,
+which draws exactly what `random.Random.shuffle` draws, without its call per
+card: the same seed gives the same deals as before.
 """
 
 from __future__ import annotations
@@ -15,6 +20,26 @@ import random
 from app.engine.cards import mask_cards
 
 from .knowledge import Knowledge
+
+_STEPS: dict[int, tuple] = {}  # list length -> ((i, bits to draw for a number below i + 1), ...)
+
+
+def _steps(length: int) -> tuple:
+    steps = _STEPS.get(length)
+    if steps is None:
+        steps = _STEPS[length] = tuple((i, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
+    return steps
+
+
+def shuffle(items: list, rng: random.Random) -> None:
+    """Shuffle `items` in place as `rng.shuffle(items)` does (CPython's Fisher-Yates with
+    `_randbelow` by `getrandbits`), the same draws in the same order."""
+    getrandbits = rng.getrandbits
+    for i, k in _steps(len(items)):
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 class Sampler:
@@ -29,6 +54,7 @@ class Sampler:
         for m in self.fixed.values():
             fixed_all |= m
         self.pool = mask_cards(k.unseen & ~fixed_all)
+        self.pool_bits = [1 << c for c in self.pool]
         self.need = {s: k.counts[s] - self.fixed[s].bit_count() for s in self.seats}
         self.rank_of = deck.rank_of
         self.normal = deck.normal_mask
@@ -41,15 +67,30 @@ class Sampler:
                               self.normal >> c & 1)
             self.limits[s] = {r: n for r, n in lim.items()}
         self.constrained = any(self.limits[s] for s in self.seats)
+        self.limited_ranks = {r for s in self.seats for r in self.limits[s]}
         # When the counts do not add up (should not happen), deal what there is.
         self.consistent = sum(self.need.values()) == len(self.pool) and all(
             n >= 0 for n in self.need.values())
+        # The unconstrained deal: per seat, its slice of the shuffled pool and its fixed cards.
+        self.slices = []
+        at = 0
+        for s in self.seats:
+            n = max(0, self.need[s])
+            self.slices.append((s, at, at + n, self.fixed[s]))
+            at += n
+        self.template = [0] * k.rules.seats
+        self.template[k.seat] = k.hand
 
     def sample(self, rng: random.Random) -> list[int]:
         """Hands for every seat (this seat's own hand included), as bitmasks."""
-        k = self.k
-        hands = [0] * k.rules.seats
-        hands[k.seat] = k.hand
+        if not self.constrained:
+            bits = self.pool_bits[:]
+            shuffle(bits, rng)
+            hands = self.template[:]
+            for s, lo, hi, fixed in self.slices:
+                hands[s] = sum(bits[lo:hi]) | fixed  # distinct one-card masks: the sum is the union
+            return hands
+        hands = self.template[:]
         for _ in range(20):
             dealt = self._try(rng)
             if dealt is not None:
@@ -62,36 +103,52 @@ class Sampler:
 
     def _try(self, rng: random.Random, strict: bool = True) -> dict | None:
         pool = self.pool[:]
-        rng.shuffle(pool)
-        dealt = {s: 0 for s in self.seats}
-        if not self.constrained or not strict:
+        shuffle(pool, rng)
+        seats = self.seats
+        if not strict:
+            dealt = {}
             i = 0
-            for s in self.seats:
+            for s in seats:
                 n = max(0, self.need[s])
-                for c in pool[i:i + n]:
-                    dealt[s] |= 1 << c
+                dealt[s] = sum(1 << c for c in pool[i:i + n])
                 i += n
             return dealt
         # Constrained: place each card with a seat that may hold it, weighted by room left.
-        room = dict(self.need)
-        limits = {s: dict(self.limits[s]) for s in self.seats}
-        spare = len(pool) - sum(room.values())  # cards nobody holds (only in short test deals)
+        room = [self.need[s] for s in seats]
+        limits = [dict(self.limits[s]) for s in seats]
+        limited = self.limited_ranks
+        held = [0] * len(seats)
+        spare = len(pool) - sum(room)  # cards nobody holds (only in short test deals)
+        rank_of, normal, draw = self.rank_of, self.normal, rng.random
+        everyone = range(len(seats))
+        # Seats with room left, in seat order, and all their room: the choices for a card whose
+        # rank no seat is limited in, kept as cards are placed instead of listed for each card.
+        open_seats = [i for i in everyone if room[i] > 0]
+        open_room = sum(room[i] for i in open_seats)
         for c in pool:
-            r = self.rank_of[c] if self.normal >> c & 1 else None
-            choices = [s for s in self.seats if room[s] > 0 and (r is None or limits[s].get(r, 4) > 0)]
+            r = rank_of[c] if normal >> c & 1 else None
+            if r in limited:
+                choices = [i for i in everyone if room[i] > 0 and limits[i].get(r, 4) > 0]
+                total = 0
+                for i in choices:
+                    total += room[i]
+            else:
+                choices, total = open_seats, open_room
             if not choices:
                 if spare > 0:
                     spare -= 1
                     continue
                 return None
-            total = sum(room[s] for s in choices)
-            pick = rng.random() * total
-            for s in choices:
-                pick -= room[s]
+            pick = draw() * total
+            for i in choices:
+                pick -= room[i]
                 if pick < 0:
                     break
-            dealt[s] |= 1 << c
-            room[s] -= 1
-            if r is not None and r in limits[s]:
-                limits[s][r] -= 1
-        return dealt
+            held[i] |= 1 << c
+            room[i] -= 1
+            open_room -= 1
+            if not room[i]:
+                open_seats.remove(i)
+            if r is not None and r in limits[i]:
+                limits[i][r] -= 1
+        return dict(zip(seats, held))

@@ -1,0 +1,67 @@
+"""Bots of another git revision: extracted once, played in their own process, same decisions."""
+
+import subprocess
+import sys
+
+import pytest
+
+from app.bots import load_bot
+from app.bots.arena import ArenaConfig, run_arena
+from app.bots.remote import RemoteBot, server_for
+from app.bots.revision import RevisionError, extract_revision, resolve
+
+
+@pytest.fixture(scope="module")
+def head_root(tmp_path_factory):
+    try:
+        resolve("HEAD")
+    except RevisionError as exc:  # no git or no history here (an exported tree)
+        pytest.skip(f"no git revision to extract: {exc}")
+    return extract_revision("HEAD", parent=str(tmp_path_factory.mktemp("revisions")))
+
+
+def test_a_revision_is_extracted_once_as_an_import_root(head_root):
+    assert (head_root / "app" / "bots" / "__init__.py").is_file()
+    assert head_root.name == f"tichu-revision-{resolve('HEAD')}"
+    again = extract_revision("HEAD", parent=str(head_root.parent))
+    assert again == head_root
+    assert [p.name for p in head_root.parent.iterdir()] == [head_root.name]  # no staging left behind
+
+
+def test_an_unknown_revision_or_bot_is_refused(head_root):
+    with pytest.raises(ValueError, match="no commit"):
+        load_bot("git:no-such-revision-here:greedy")
+    with pytest.raises(ValueError, match="nosuchbot"):
+        load_bot("git:HEAD:nosuchbot")
+    with pytest.raises(ValueError):
+        load_bot("git:HEAD")
+
+
+def test_the_far_bot_imports_the_revisions_own_code(head_root):
+    answer = server_for(str(head_root)).request({"op": "ping"})
+    assert answer["app"] == str(head_root / "app" / "__init__.py")
+    cls = load_bot("git:HEAD:greedy")
+    assert issubclass(cls, RemoteBot) and cls.level == "greedy"
+
+
+def test_the_arena_plays_a_bot_of_another_revision_like_the_same_bot_here(head_root):
+    """The greedy and the normal bot of HEAD, played in their own process, make exactly the decisions
+    of the same bots here: every duplicate deal comes out even."""
+    for level in ("greedy", "normal"):
+        report = run_arena(ArenaConfig(a=level, b=f"git:HEAD:{level}", deals=2, workers=1, seed="remote"),
+                           progress=False)
+        a = report["sides"]["A"]["points_per_round"]
+        assert a["n"] == 2 and a["mean"] == 0 and a["se"] == 0
+        assert report["illegal_actions"] == 0
+        assert report["sides"]["B"]["bot"] == f"git:HEAD:{level}"
+        assert report["decision_ms"]["B"]["follow"]["n"] == report["decision_ms"]["A"]["follow"]["n"]
+
+
+def test_the_command_line_names_the_revision_in_its_help_and_plays_it(head_root):
+    out = subprocess.run([sys.executable, "-m", "app.bots", "arena", "--help"], capture_output=True,
+                         text=True, timeout=60, check=True)
+    assert "git:REVISION:LEVEL" in out.stdout
+    out = subprocess.run([sys.executable, "-m", "app.bots", "arena", "--a", "greedy", "--b",
+                          "git:HEAD:greedy", "--deals", "2", "--workers", "2", "--chunk", "1", "--quiet"],
+                         capture_output=True, text=True, timeout=120, check=True)
+    assert "git:HEAD:greedy" in out.stdout and "Illegal actions: 0" in out.stdout
