@@ -94,7 +94,8 @@ def test_the_engine_the_bots_and_the_coach_stay_below_the_web():
                    "app.coach": ("app.engine", "app.bots", "app.coach")}
         for top, may in allowed.items():
             if module == top or module.startswith(top + "."):
-                bad = [t for t in imports_of(path) if not t.startswith(may)]
+                # `app` alone is the empty root package (a process checks which copy it runs).
+                bad = [t for t in imports_of(path) if t != "app" and not t.startswith(may)]
                 assert not bad, f"{module} imports {bad}"
 
 
