@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +23,9 @@ from app.coach.review.verdict import Comparison, clearly_better, compare
 from app.engine import Game, Rules, seeded_deal
 
 from ..engine.helpers import table
+
+ROOT = Path(__file__).resolve().parents[2]
+TCH = ROOT / "tests" / "engine" / "bsw_logs" / "four_rounds.tch"
 
 # Ten strong cards for seat 0 (the rest is filled in without bombs): two bombs, the Dragon
 # and the Phoenix. Going out first is nearly certain, so a Tichu is easy money.
@@ -234,3 +240,83 @@ def test_bad_requests_are_refused_with_one_line():
         review_round({"format": "nope"}, 0, 0)
     with pytest.raises(ReviewRefused, match="deals"):
         review_round(record, 0, 0, deals=0)
+
+
+# -- the command line ----------------------------------------------------------------------
+
+
+def review_cli(*args, stdin=None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "app.bots", "review", *map(str, args)], input=stdin,
+                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+
+
+@pytest.fixture(scope="module")
+def blunder_file(tmp_path_factory) -> Path:
+    game = table([STRONG, "", "", ""])
+    bots = [NormalBot(s) for s in range(4)]
+    bots[0] = NeverCallsTichu(0)
+    path = tmp_path_factory.mktemp("review") / "blunder.json"
+    path.write_text(json.dumps(finish(game, bots)))
+    return path
+
+
+def test_command_line_json(blunder_file):
+    out = review_cli(blunder_file, "--seat", 0, "--json", "--deals", 8)
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["seat"] == 0 and report["rounds"] == [0] and report["unit"] == "points"
+    assert report["settings"] == {"deals": 8, "share": 0.7, "gain": 15.0, "seed": 0}
+    assert report["decisions"] >= 4
+    assert any(f["kind"] == "tichu" and f["better"] == {"act": "tichu", "call": True}
+               for f in report["flags"])
+    for f in report["flags"]:
+        assert set(f) == FLAG_FIELDS
+
+
+def test_command_line_text(blunder_file):
+    out = review_cli(blunder_file, "--seat", 0, "--deals", 8, "--round", 0)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith("Seat 0, round 0 (standard): ")
+    tichu = [line for line in lines[1:] if "did not call Tichu; better: called Tichu" in line]
+    assert len(tichu) == 1 and tichu[0].startswith("round 0, action ")
+    assert "of 8 deals" in tichu[0] and "points per round" in tichu[0]
+
+
+def test_command_line_reads_a_brettspielwelt_log():
+    out = review_cli(TCH, "--seat", 2, "--round", 1, "--deals", 2, "--json")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["rounds"] == [1] and report["decisions"] >= 5
+
+
+def test_command_line_refuses_bad_input_in_one_line(tmp_path, blunder_file):
+    garbage = tmp_path / "garbage.json"
+    garbage.write_text("{not json")
+    headline = tmp_path / "headline.tch"  # a log's first line and nothing more
+    headline.write_text("---------------Gr.Tichukarten------------------\n")
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps({"format": "tichu-record/1", "ruleset": "standard",
+                                 "rounds": [{"hands": []}]}))
+    cases = [
+        ((garbage, "--seat", 0), "neither a game record"),
+        ((wrong, "--seat", 0), "malformed"),
+        ((tmp_path / "missing.json", "--seat", 0), "cannot read"),
+        ((blunder_file, "--seat", 9), "no seat 9"),
+        ((blunder_file, "--seat", 0, "--round", 3), "no round 3"),
+        ((blunder_file, "--seat", 0, "--deals", 0), "deals"),
+        ((TCH.parent / "not_a_log.tch", "--seat", 0), "neither"),
+        ((headline, "--seat", 0), "the Brettspielwelt log cannot be imported"),
+    ]
+    for args, words in cases:
+        out = review_cli(*args)
+        assert out.returncode == 2, (args, out.stdout, out.stderr)
+        assert out.stdout == "" and "Traceback" not in out.stderr
+        assert len(out.stderr.splitlines()) == 1 and words in out.stderr, (args, out.stderr)
+
+
+def test_command_line_reviews_what_a_damaged_log_holds_and_says_so():
+    out = review_cli(TCH.parent / "malformed.tch", "--seat", 0, "--deals", 2, "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["rounds"] == [0]
+    assert out.stderr.startswith("note: the log is imported up to round 1 only")
