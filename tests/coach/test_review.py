@@ -7,6 +7,7 @@ measures the false alarms and the detection rate at the default K = 24.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import subprocess
@@ -18,7 +19,9 @@ import pytest
 from app.bots import HardBot, NormalBot
 from app.bots.table import TableLog, play_round
 from app.coach.review import Flag, ReviewRefused, examine_round, read_record, review_round
+from app.coach.review.candidates import wish_candidates
 from app.coach.review.decisions import seat_decisions
+from app.coach.review.rollout import PLAYOUT_WISH
 from app.coach.review.verdict import Comparison, clearly_better, compare
 from app.engine import Game, Rules, seeded_deal
 
@@ -320,3 +323,37 @@ def test_command_line_reviews_what_a_damaged_log_holds_and_says_so():
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["rounds"] == [0]
     assert out.stderr.startswith("note: the log is imported up to round 1 only")
+
+
+# -- the wish ------------------------------------------------------------------------------
+
+
+@functools.cache
+def _mahjong_lead() -> tuple[dict, int, int]:
+    """A bot round and (seat, action index) of its Mah Jong's play (the first seeded round
+    where it is played: a round may end in a double victory before)."""
+    for seed in range(6, 30):
+        record = bot_record(seed=seed)
+        actions = record["rounds"][0]["actions"]
+        for i, a in enumerate(actions):
+            if a["act"] == "play" and "Mj" in a["cards"].split():
+                return record, a["seat"], i
+    raise AssertionError("no Mah Jong played")
+
+
+def test_the_wish_candidates_are_the_same_play_with_other_wishes():
+    record, seat, index = _mahjong_lead()
+    [decision] = [d for d in seat_decisions(read_record(record), seat, 0)
+                  if d.index == index and d.kind in ("lead", "follow")]
+    cands = wish_candidates(decision, cap=4)
+    wishes = [c.choice["wish"] for c in cands]
+    assert wishes[0] == decision.done.get("wish") and None in wishes
+    assert len(set(wishes)) == len(wishes) and 2 <= len(cands) <= 4
+    assert len({c.move[1] for c in cands}) == 1  # the same cards every time
+    assert all(c.choice["cards"] == decision.done["cards"] for c in cands)
+
+
+def test_the_wish_is_judged_only_where_the_play_out_honours_it():
+    record, seat, _ = _mahjong_lead()
+    review = examine_round(record, seat, 0, deals=2)
+    assert ("wish" in review.kinds) == PLAYOUT_WISH
