@@ -8,10 +8,7 @@
     python -m app.bots levels
     python -m app.bots review RECORD.json --seat 1 [--round 0] [--json]
 
-See `app.bots.arena` for what the arena plays and reports, and docs/review.md for the
-round review (`app.coach.review` makes it; here it is only read from a file and printed).
-This command line is an entry point above the bots and the coach, so it may use both
-(tests/architecture and tests/coach/test_boundaries allow it, and only it).
+See `app.bots.arena` for what the arena plays and reports.
 """
 
 from __future__ import annotations
@@ -21,6 +18,9 @@ import ast
 import json
 import sys
 
+# The round review (docs/review.md) is the coach's (`app.coach.review`); this command line only
+# reads its file and prints it. An entry point above the bots and the coach may use both (the
+# layer tests allow it this one module).
 from app.coach.review import DEALS, GAIN, SHARE, ReviewRefused, record_from_text, review_report, text_report
 from app.engine.bsw import decode_bsw
 
