@@ -1,0 +1,24 @@
+"""The round review (issue 18): a seat's decisions in a finished round, each compared with
+its alternatives on deals the seat could not tell apart, and the clearly worse ones flagged.
+
+Pure (no I/O, no clock) and reproducible for a seed. Imports the engine and the bots only.
+
+- `review_round(record, seat, round_index, deals=24, share=0.7, gain=15, seed=0) -> [Flag]`;
+  `examine_round(...)` also says how many decisions were compared;
+- `ReviewRefused`: a review that cannot be made (one line for people);
+- `record_from_text`, `review_report`, `text_report`: what `python -m app.bots review`
+  prints (the command line itself, reading the file and printing, is in app/bots/__main__.py).
+
+Modules, one job each: `decisions` (replay a record, find the seat's decisions and what it
+knew), `candidates` (the alternatives), `deals` (deals consistent with what it knew),
+`rollout` (the rest of the round by the Hard bot's policy), `verdict` (the criterion),
+`review` (all of it for one round), `words` (choices in words), `report` (the command
+line's output). docs/review.md explains.
+"""
+
+from .decisions import ReviewRefused, read_record
+from .report import record_from_text, review_report, text_report
+from .review import DEALS, GAIN, SHARE, Flag, RoundReview, examine_round, review_round
+
+__all__ = ["DEALS", "GAIN", "SHARE", "Flag", "ReviewRefused", "RoundReview", "examine_round", "read_record",
+           "record_from_text", "review_report", "review_round", "text_report"]

@@ -1,0 +1,359 @@
+"""The round review: it flags clear blunders, leaves good play alone, sees only what the seat
+knew, gives the same answer for the same seed, and its command line refuses bad input cleanly.
+
+Few deals per decision (K = 2 to 8) keep these quick; the benchmark (bench/review_bench.py)
+measures the false alarms and the detection rate at the default K = 24.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from app.bots import HardBot, NormalBot
+from app.bots.table import TableLog, play_round
+from app.coach.review import Flag, ReviewRefused, examine_round, read_record, review_round
+from app.coach.review.candidates import wish_candidates
+from app.coach.review.decisions import seat_decisions
+from app.coach.review.rollout import PLAYOUT_WISH
+from app.coach.review.verdict import Comparison, clearly_better, compare
+from app.engine import Game, Rules, seeded_deal
+
+from ..engine.helpers import table
+
+ROOT = Path(__file__).resolve().parents[2]
+TCH = ROOT / "tests" / "engine" / "bsw_logs" / "four_rounds.tch"
+
+# Ten strong cards for seat 0 (the rest is filled in without bombs): two bombs, the Dragon
+# and the Phoenix. Going out first is nearly certain, so a Tichu is easy money.
+STRONG = "Dr Ph SA BA GA RA SK BK GK RK"
+FLAG_FIELDS = {"round", "index", "seat", "kind", "done", "better", "share", "gain", "deals", "unit"}
+
+
+class NeverCallsTichu(NormalBot):
+    """The Normal bot, except that it never calls Tichu: the planted blunder."""
+
+    def wants_tichu(self, k):
+        return False
+
+
+def bot_record(ruleset="standard", options=None, seed=0, rounds=1, level=NormalBot) -> dict:
+    """A record of `rounds` seeded rounds, every seat played by `level` (deterministic bots)."""
+    rules = Rules.of(ruleset, options)
+    deal = seeded_deal(rules, f"review-test:{seed}")
+    game = Game(ruleset, options, deal=lambda i: deal(i) if i < rounds else None)
+    bots = [level(s) for s in range(rules.seats)]
+    for _ in range(rounds):
+        play_round(game, bots, TableLog())
+    return game.record()
+
+
+def finish(game, bots) -> dict:
+    play_round(game, bots, TableLog())
+    return game.record()
+
+
+def first_play_of(record: dict, seat: int, round_index: int = 0) -> int:
+    actions = record["rounds"][round_index]["actions"]
+    return next(i for i, a in enumerate(actions) if a["seat"] == seat and a["act"] == "play")
+
+
+def steady_hard(seat: int) -> HardBot:
+    """The Hard bot searching a fixed number of deals (no time budget), so it plays the same."""
+    return HardBot(seat, budget_ms=10 ** 9, max_worlds=24, seed=seat)
+
+
+# -- the criterion -------------------------------------------------------------------------
+
+
+def test_an_alternative_must_win_the_share_of_deals_and_gain_on_average():
+    done = [0] * 10
+    wins_seven = [20] * 7 + [0] * 3  # better in 7 of 10 deals (ties elsewhere), +14 on average
+    assert clearly_better(compare([done, wins_seven]), 0.7, 14) is not None
+    assert clearly_better(compare([done, wins_seven]), 0.7, 15) is None  # gains too little
+    wins_six = [40] * 6 + [0] * 4  # +24 on average, but better in 6 deals only
+    assert clearly_better(compare([done, wins_six]), 0.7, 15) is None
+    lucky = [300] + [-1] * 9  # a huge mean from one deal
+    assert clearly_better(compare([done, lucky]), 0.7, 15) is None
+
+
+def test_ties_do_not_count_as_wins_and_the_greatest_gain_is_named():
+    done = [10, 10, 10, 10]
+    scores = [done, [10, 10, 10, 10], [30, 30, 30, 0], [60, 60, 60, 0]]
+    comparisons = compare(scores)
+    assert comparisons[0] == Comparison(0, 4, 0, 0.0)
+    assert comparisons[1] == Comparison(3, 0, 1, 12.5)
+    verdict = clearly_better(comparisons, 0.75, 10)
+    assert verdict.best == 3 and verdict.share == 0.75 and verdict.gain == 35.0 and verdict.deals == 4
+
+
+# -- blunders and good play ----------------------------------------------------------------
+
+
+def test_failing_an_easy_tichu_is_flagged():
+    game = table([STRONG, "", "", ""])
+    bots = [NormalBot(s) for s in range(4)]
+    bots[0] = NeverCallsTichu(0)
+    record = finish(game, bots)
+    flags = review_round(record, 0, 0, deals=8)
+    first = first_play_of(record, 0)
+    [flag] = [f for f in flags if f.kind == "tichu"]
+    assert (flag.index, flag.seat, flag.done, flag.better) == (
+        first, 0, {"act": "tichu", "call": False}, {"act": "tichu", "call": True})
+    assert flag.share >= 0.7 and flag.gain >= 15 and flag.deals == 8 and flag.unit == "points"
+
+
+def test_passing_the_dragon_to_an_opponent_is_flagged():
+    # A deal (seeded) where seat 3 holds the Dragon and the Phoenix; it passes the Dragon to
+    # the opponent on its left, its highest ordinary card to its partner, its lowest to the other.
+    rules = Rules.of("standard")
+    deck = rules.deck
+    deal = seeded_deal(rules, "dr8")
+    game = Game("standard", deal=lambda i: deal(i) if i == 0 else None)
+    hand = game.round.dealt[3]
+    assert deck.dragon in hand and deck.phoenix in hand
+    for seat in range(4):
+        game.apply({"seat": seat, "act": "grand", "call": False})
+    normal = sorted((c for c in hand if deck.role_of[c] == "normal"), key=lambda c: deck.rank_of[c])
+    game.apply({"seat": 3, "act": "exchange",
+                "give": {"0": "Dr", "1": deck.codes[normal[-1]], "2": deck.codes[normal[0]]}})
+    record = finish(game, [NormalBot(s) for s in range(4)])
+    exchange = next(i for i, a in enumerate(record["rounds"][0]["actions"]) if a["act"] == "exchange")
+    [flag] = [f for f in review_round(record, 3, 0, deals=8) if f.kind == "exchange"]
+    assert flag.index == exchange and flag.done["give"]["0"] == "Dr"
+    assert "Dr" not in " ".join(flag.better["give"].values())  # the better pass keeps the Dragon
+    assert flag.share >= 0.75 and flag.gain >= 100
+
+
+def test_the_hard_bot_in_a_clear_position_is_not_flagged():
+    game = table([STRONG, "", "", ""])
+    bots = [NormalBot(s) for s in range(4)]
+    bots[0] = steady_hard(0)
+    record = finish(game, bots)
+    review = examine_round(record, 0, 0, deals=8)
+    assert review.kinds.get("tichu") == 1  # its call was compared with not calling...
+    assert review.flags == []  # ...and nothing it did is flagged
+    assert review.decisions == len(review.compared) >= 4
+
+
+# -- what the seat knew, and reproducibility -----------------------------------------------
+
+
+def _two_deals_alike_for_seat_0() -> tuple[dict, dict]:
+    """Two records whose seat 0 sees the same until its exchange: seats 1 and 3 swap their
+    highest cards (seat 0 never sees them: `table` passes the lowest ones), then bots finish
+    each round."""
+    rng = random.Random(7)
+    deck = Rules.of("standard").deck
+    cards = [c for c in range(deck.size) if c != deck.mahjong]
+    rng.shuffle(cards)
+    hands = [deck.sorted_cards([deck.mahjong] + cards[:13])] + [
+        deck.sorted_cards(cards[k:k + 14]) for k in (13, 27, 41)]
+    swapped = [list(h) for h in hands]
+    swapped[1][0], swapped[3][0] = hands[3][0], hands[1][0]
+    records = []
+    for after in (hands, swapped):
+        game = table([deck.format_cards(h) for h in after])
+        records.append(finish(game, [NormalBot(s) for s in range(4)]))
+    return records[0], records[1]
+
+
+def test_only_what_the_seat_knew_counts():
+    first, second = _two_deals_alike_for_seat_0()
+    dealt = [r["rounds"][0]["hands"] for r in (first, second)]
+    assert dealt[0][0] == dealt[1][0] and dealt[0] != dealt[1]  # only other hands differ
+    decisions = [seat_decisions(read_record(r), 0, 0) for r in (first, second)]
+    alike = [(a.index, a.kind) for a, b in zip(*decisions) if a.view == b.view and a.done == b.done]
+    assert len(alike) >= 2  # the Grand Tichu decision and the exchange at least
+    compared = [{(c.index, c.kind): c.alternatives for c in examine_round(r, 0, 0, deals=6).compared}
+                for r in (first, second)]
+    same = [key for key in alike if key in compared[0]]
+    assert len(same) >= 2
+    for key in same:
+        assert compared[0][key] == compared[1][key]  # every alternative's wins, ties, losses, gain
+
+
+def test_the_same_seed_gives_the_same_review():
+    record = bot_record(seed=3)
+    once = examine_round(record, 1, 0, deals=4, seed=5)
+    again = examine_round(record, 1, 0, deals=4, seed=5)
+    assert once.compared == again.compared and once.flags == again.flags
+    assert once.decisions >= 5
+    assert review_round(record, 1, 0, deals=4, seed=5) == once.flags
+
+
+def test_a_flag_carries_what_the_page_needs():
+    game = table([STRONG, "", "", ""])
+    bots = [NormalBot(s) for s in range(4)]
+    bots[0] = NeverCallsTichu(0)
+    [flag] = [f for f in review_round(finish(game, bots), 0, 0, deals=8) if f.kind == "tichu"]
+    assert isinstance(flag, Flag)
+    assert set(flag.as_dict()) == FLAG_FIELDS
+    json.dumps(flag.as_dict())
+
+
+# -- every ruleset -------------------------------------------------------------------------
+
+
+def test_trichu_the_dealer_is_reviewed_for_both_hands():
+    record = bot_record("trichu", seed=1)
+    review = examine_round(record, 0, 0, deals=2)  # seat 0 deals the first round
+    assert {c.seat for c in review.compared} == {0, 3}
+    table_only = examine_round(record, 3, 0, deals=2)  # the Table's hand alone
+    assert table_only.compared and {c.seat for c in table_only.compared} == {3}
+
+
+@pytest.mark.parametrize("ruleset", ["tientsin", "fifty-two"])
+def test_team_rulesets_are_reviewed_in_points(ruleset):
+    record = bot_record(ruleset, seed=2)
+    review = examine_round(record, 1, 0, deals=2, gain=0, share=0.5)
+    assert review.decisions >= 3 and review.kinds.get("exchange") == 1
+    assert all(f.unit == "points" for f in review.flags)
+
+
+def test_grandseigneur_is_reviewed_in_places():
+    record = bot_record("grandseigneur", seed=4, rounds=2)
+    first = examine_round(record, 2, 0, deals=2)
+    assert "exchange" not in first.kinds and "grand" not in first.kinds  # the first round has neither
+    second = examine_round(record, 2, 1, deals=2, gain=0, share=0.5)
+    assert second.decisions >= 3
+    assert all(f.unit == "places" for f in second.flags)
+    assert all(abs(f.gain * 2 - round(f.gain * 2)) < 1e-9 for f in second.flags)  # whole places, averaged
+
+
+# -- refusals ------------------------------------------------------------------------------
+
+
+def test_bad_requests_are_refused_with_one_line():
+    record = bot_record(seed=5)
+    for seat, rnd, words in [(4, 0, "no seat 4"), (-1, 0, "no seat -1"), (0, 1, "no round 1")]:
+        with pytest.raises(ReviewRefused, match=words):
+            review_round(record, seat, rnd, deals=2)
+    cut = json.loads(json.dumps(record))
+    cut["rounds"][0]["actions"] = cut["rounds"][0]["actions"][:20]
+    with pytest.raises(ReviewRefused, match="not complete"):
+        review_round(cut, 0, 0, deals=2)
+    with pytest.raises(ReviewRefused, match="malformed"):
+        review_round({"format": "nope"}, 0, 0)
+    with pytest.raises(ReviewRefused, match="deals"):
+        review_round(record, 0, 0, deals=0)
+
+
+# -- the command line ----------------------------------------------------------------------
+
+
+def review_cli(*args, stdin=None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "app.bots", "review", *map(str, args)], input=stdin,
+                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+
+
+@pytest.fixture(scope="module")
+def blunder_file(tmp_path_factory) -> Path:
+    game = table([STRONG, "", "", ""])
+    bots = [NormalBot(s) for s in range(4)]
+    bots[0] = NeverCallsTichu(0)
+    path = tmp_path_factory.mktemp("review") / "blunder.json"
+    path.write_text(json.dumps(finish(game, bots)))
+    return path
+
+
+def test_command_line_json(blunder_file):
+    out = review_cli(blunder_file, "--seat", 0, "--json", "--deals", 8)
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["seat"] == 0 and report["rounds"] == [0] and report["unit"] == "points"
+    assert report["settings"] == {"deals": 8, "share": 0.7, "gain": 15.0, "seed": 0}
+    assert report["decisions"] >= 4
+    assert any(f["kind"] == "tichu" and f["better"] == {"act": "tichu", "call": True}
+               for f in report["flags"])
+    for f in report["flags"]:
+        assert set(f) == FLAG_FIELDS
+
+
+def test_command_line_text(blunder_file):
+    out = review_cli(blunder_file, "--seat", 0, "--deals", 8, "--round", 0)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith("Seat 0, round 0 (standard): ")
+    tichu = [line for line in lines[1:] if "did not call Tichu; better: called Tichu" in line]
+    assert len(tichu) == 1 and tichu[0].startswith("round 0, action ")
+    assert "of 8 deals" in tichu[0] and "points per round" in tichu[0]
+
+
+def test_command_line_reads_a_brettspielwelt_log():
+    out = review_cli(TCH, "--seat", 2, "--round", 1, "--deals", 2, "--json")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["rounds"] == [1] and report["decisions"] >= 5
+
+
+def test_command_line_refuses_bad_input_in_one_line(tmp_path, blunder_file):
+    garbage = tmp_path / "garbage.json"
+    garbage.write_text("{not json")
+    headline = tmp_path / "headline.tch"  # a log's first line and nothing more
+    headline.write_text("---------------Gr.Tichukarten------------------\n")
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps({"format": "tichu-record/1", "ruleset": "standard",
+                                 "rounds": [{"hands": []}]}))
+    cases = [
+        ((garbage, "--seat", 0), "neither a game record"),
+        ((wrong, "--seat", 0), "malformed"),
+        ((tmp_path / "missing.json", "--seat", 0), "cannot read"),
+        ((blunder_file, "--seat", 9), "no seat 9"),
+        ((blunder_file, "--seat", 0, "--round", 3), "no round 3"),
+        ((blunder_file, "--seat", 0, "--deals", 0), "deals"),
+        ((TCH.parent / "not_a_log.tch", "--seat", 0), "neither"),
+        ((headline, "--seat", 0), "the Brettspielwelt log cannot be imported"),
+    ]
+    for args, words in cases:
+        out = review_cli(*args)
+        assert out.returncode == 2, (args, out.stdout, out.stderr)
+        assert out.stdout == "" and "Traceback" not in out.stderr
+        assert len(out.stderr.splitlines()) == 1 and words in out.stderr, (args, out.stderr)
+
+
+def test_command_line_reviews_what_a_damaged_log_holds_and_says_so():
+    out = review_cli(TCH.parent / "malformed.tch", "--seat", 0, "--deals", 2, "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["rounds"] == [0]
+    assert out.stderr.startswith("note: the log is imported up to round 1 only")
+
+
+# -- the wish ------------------------------------------------------------------------------
+
+
+@functools.cache
+def _mahjong_lead() -> tuple[dict, int, int]:
+    """A bot round and (seat, action index) of its Mah Jong's play (the first seeded round
+    where it is played: a round may end in a double victory before)."""
+    for seed in range(6, 30):
+        record = bot_record(seed=seed)
+        actions = record["rounds"][0]["actions"]
+        for i, a in enumerate(actions):
+            if a["act"] == "play" and "Mj" in a["cards"].split():
+                return record, a["seat"], i
+    raise AssertionError("no Mah Jong played")
+
+
+def test_the_wish_candidates_are_the_same_play_with_other_wishes():
+    record, seat, index = _mahjong_lead()
+    [decision] = [d for d in seat_decisions(read_record(record), seat, 0)
+                  if d.index == index and d.kind in ("lead", "follow")]
+    cands = wish_candidates(decision, cap=4)
+    wishes = [c.choice["wish"] for c in cands]
+    assert wishes[0] == decision.done.get("wish") and None in wishes
+    assert len(set(wishes)) == len(wishes) and 2 <= len(cands) <= 4
+    assert len({c.move[1] for c in cands}) == 1  # the same cards every time
+    assert all(c.choice["cards"] == decision.done["cards"] for c in cands)
+
+
+def test_the_wish_is_judged_only_where_the_play_out_honours_it():
+    record, seat, _ = _mahjong_lead()
+    review = examine_round(record, seat, 0, deals=2)
+    assert ("wish" in review.kinds) == PLAYOUT_WISH
