@@ -134,6 +134,9 @@ def test_small_things_the_trial_found(server, contexts, phones):
     cut = p.locator(".tabs .tab").evaluate_all("els => els.filter(e => e.scrollWidth > e.clientWidth + 1)"
                                                ".map(e => e.dataset.key)")
     assert cut == []
+    # A laptop's Hint is in the action bar (its tabs share a narrow column), never among the tabs.
+    expect(p.locator('.actions [data-key="hint"]')).to_have_count(1)
+    expect(p.locator('.tabs [data-key="hint"]')).to_have_count(0)
     # The Dog's word stays inside the card, in the hand and on the table, in both languages.
     for size in (24, 34, 44, 56, 74):
         out = p.evaluate("""async (size) => {

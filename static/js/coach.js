@@ -36,13 +36,14 @@ export async function askHint(ctx, cards = null) {
   ctx.update();
 }
 
-export function hintButton(ctx) {
+export function hintButton(ctx, place = "tab") {
   if (!mayAsk(ctx)) return null;
-  // A narrow tab beside the panels' tabs: always in the same place, and the table above it
-  // never moves for it (the action bar and the seat line have no room to spare on a phone).
-  return h("button", { type: "button", class: "tab hint-tab", dataset: { key: "hint" },
-    title: t("Ask the coach what to do, and why"), "aria-label": t("Hint"), disabled: ctx.ui.busy,
-    onclick: () => askHint(ctx) }, h("span", { "aria-hidden": "true" }, "?"));
+  // On a phone a narrow tab beside the panels' tabs: always in the same place, and the table
+  // above it never moves for it (the action bar and the seat line have no room to spare).
+  // On a wide screen, where the tabs share a narrow column, a button in the action bar.
+  return h("button", { type: "button", class: place === "tab" ? "tab hint-tab" : "hint-button",
+    dataset: { key: "hint" }, title: t("Ask the coach what to do, and why"), "aria-label": t("Hint"),
+    disabled: ctx.ui.busy, onclick: () => askHint(ctx) }, h("span", { "aria-hidden": "true" }, "?"));
 }
 
 /** The coach's answer, in place of the action bar until closed (or the game moves on). */

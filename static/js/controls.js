@@ -2,7 +2,7 @@
 // the plays that contain the selected cards, and the panels of each decision
 // (exchange slots, the wish, the Phoenix's rank, the bomb to throw, the Dragon gift).
 import { trickKey } from "./autopass.js";
-import { askHint, mayAsk } from "./coach.js";
+import { askHint, hintButton, mayAsk } from "./coach.js";
 import { h } from "./dom.js";
 import { rankName, t } from "./i18n.js";
 import { cardFace, cardNames, cardRow } from "./cards.js";
@@ -68,6 +68,10 @@ export function renderActions(ctx) {
       parts.push(button(ctx, "bomb", t("Bomb!"), { class: "bomb", title: t("Hold the table and choose a bomb"),
         onclick: () => holdForBomb(ctx) }));
     }
+  }
+  if (ctx.wide) {
+    const hint = hintButton(ctx, "bar");  // phones have it among the tabs (coach.js)
+    if (hint) parts.push(hint);
   }
   if (undo) parts.push(undo);
   else if (legal.tichu) {

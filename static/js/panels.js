@@ -34,7 +34,7 @@ export function renderTabs(ctx) {
   key === "score" ? totalsLine(ctx) : null,
   key === "chat" && ctx.ui.unread ? h("span", { class: "badge" },
     h("span", { "aria-hidden": "true" }, String(ctx.ui.unread)),
-    h("span", { class: "visually-hidden" }, t("{n} new", { n: ctx.ui.unread }))) : null)), hintButton(ctx));
+    h("span", { class: "visually-hidden" }, t("{n} new", { n: ctx.ui.unread }))) : null)), ctx.wide ? null : hintButton(ctx, "tab"));
 }
 
 /** Every team's (Trichu: every seat's) total, always on screen (in the Score tab): "35 : 65". */
