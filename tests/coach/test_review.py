@@ -239,6 +239,10 @@ def test_bad_requests_are_refused_with_one_line():
     cut["rounds"][0]["actions"] = cut["rounds"][0]["actions"][:20]
     with pytest.raises(ReviewRefused, match="not complete"):
         review_round(cut, 0, 0, deals=2)
+    refused = json.loads(json.dumps(record))
+    refused["rounds"][0]["actions"][10] = {"seat": 0, "act": "gift", "to": 1}
+    with pytest.raises(ReviewRefused, match="action 10 of round 0 is refused"):
+        review_round(refused, 0, 0, deals=2)
     with pytest.raises(ReviewRefused, match="malformed"):
         review_round({"format": "nope"}, 0, 0)
     with pytest.raises(ReviewRefused, match="deals"):

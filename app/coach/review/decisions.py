@@ -53,6 +53,7 @@ class RoundReplay:
     actions: list  # per round, the actions as the record holds them
     complete: list  # per round, whether it was played to its end
     seats: int
+    refused: dict | None = None  # the first action the rules refuse (`replay`'s error), if any
 
     def game(self) -> Game:
         hands = self.hands
@@ -74,7 +75,7 @@ def read_record(record) -> RoundReplay:
         for r in range(err["round"], len(complete)):
             complete[r] = False
     seats = Game(ruleset, options, deal=lambda i: None).rules.seats
-    return RoundReplay(ruleset, options, hands, actions, complete, seats)
+    return RoundReplay(ruleset, options, hands, actions, complete, seats, result["error"])
 
 
 def check_request(rec: RoundReplay, seat, round_index) -> None:
@@ -84,6 +85,11 @@ def check_request(rec: RoundReplay, seat, round_index) -> None:
             not 0 <= round_index < len(rec.hands):
         raise ReviewRefused(f"there is no round {round_index} in this record "
                             f"({_count(len(rec.hands), 'round')}, counted from 0)")
+    err = rec.refused
+    if err is not None and round_index >= err["round"]:
+        raise ReviewRefused(f"round {round_index} of this record cannot be replayed: its action "
+                            f"{err['index']} of round {err['round']} is refused ({err['code']}: "
+                            f"{err['message']})")
     if not rec.complete[round_index]:
         raise ReviewRefused(f"round {round_index} of this record is not complete: only finished "
                             "rounds are reviewed")
