@@ -15,6 +15,9 @@ the Normal bot plans, plays and calls Tichu with.
 Combos here are abstract: `(kind, length, value, ph, ranks)` with `ranks` the
 natural ranks used (sorted tuple, Mah Jong = 1) and `ph` the rank the Phoenix
 takes in it (None when it is not used; 0 for a single Phoenix).
+
+One module, at some length: the plan search and the combinations it tries share the
+packed rank counts and their memo, the hot path of every bot above Easy.
 """
 
 from __future__ import annotations

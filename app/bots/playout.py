@@ -37,6 +37,10 @@ changes, of the best value per kind and length and its bombs, so most turns
 whether a combination is sure with one lookup per opponent; the loop keeps the
 state in local variables and counts the seats still playing instead of
 recounting them at every pass.
+
+Long on purpose: the play-out is the search's inner loop, and its pieces (the plans'
+indexes, the lead, the follow, the wish and bombs out of turn) share local state that a
+split into modules would pass around at a cost on every step.
 """
 
 from __future__ import annotations
