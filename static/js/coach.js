@@ -49,11 +49,7 @@ export function hintButton(ctx, place = "tab") {
 /** The coach's answer, in place of the action bar until closed (or the game moves on). */
 export function renderHint(ctx) {
   const hint = ctx.ui.hint;
-  if (!hint) return null;
-  if (hint.version !== ctx.version) {  // the table moved on: the answer no longer fits it
-    ctx.ui.hint = null;
-    return null;
-  }
+  if (!hint || hint.version !== ctx.version) return null;  // the table moved on: it no longer fits
   const lines = hint.whyOnly ? [hint.why_not] : [hint.why_not, hint.suggestion].filter(Boolean);
   return h("section", { class: "dialog coach-hint", role: "dialog", "aria-label": t("Coach") },
     h("div", { class: "dialog-head" }, h("p", { class: "dialog-title" }, t("Coach")),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from app.bots import LEVELS
+from app.bots.normal import NormalBot
 from app.engine import view_for
 
 from ..engine.helpers import dealt, gift, mask, pass_, play, show, table  # noqa: F401 (re-exported)
@@ -21,3 +22,16 @@ def decide(level: str, game, seat: int, **config) -> dict | None:
 
 def cards_of(action: dict) -> set[str]:
     return set(action["cards"].split())
+
+
+class TurnRecorder(NormalBot):
+    """Normal, noting the views of its turns."""
+
+    def __init__(self, seat, rng, turns):
+        super().__init__(seat, rng)
+        self.turns = turns
+
+    def decide(self, view):
+        if view["legal"] and view["legal"]["plays"] and not view.get("game_over"):
+            self.turns.append(view)
+        return super().decide(view)

@@ -11,7 +11,6 @@ import random
 from app.bots.base import hand_views
 from app.bots.hard import planner_for
 from app.bots.knowledge import Knowledge
-from app.bots.normal import NormalBot
 from app.bots.playout import Playout
 from app.bots.sampling import Sampler
 from app.bots.table import TableLog, play_round
@@ -19,7 +18,7 @@ from app.engine import Game, Rules, view_for
 from app.engine.combos import BOMB, DOG, MASK
 from app.engine.plays import bombs_beating, turn_plays, wish_mask
 
-from .positions import mask, play, table
+from .positions import TurnRecorder, mask, play, table
 
 TABLES = [("standard", {}), ("trichu", {}), ("tientsin", {}), ("grandseigneur", {}),
           ("grandseigneur", {"players": 8})]
@@ -84,19 +83,6 @@ def test_play_outs_of_whole_rounds_move_only_as_the_engine_allows_wish_and_bombs
             for key, count in check_moves(po, game.rules).items():
                 totals[key] += count
     assert totals["wish_bound"] > 50 and totals["out_of_turn"] > 5 and totals["moves"] > 5000
-
-
-class TurnRecorder(NormalBot):
-    """Normal, noting the views of its turns."""
-
-    def __init__(self, seat, rng, turns):
-        super().__init__(seat, rng)
-        self.turns = turns
-
-    def decide(self, view):
-        if view["legal"] and view["legal"]["plays"] and not view.get("game_over"):
-            self.turns.append(view)
-        return super().decide(view)
 
 
 def test_play_outs_from_sampled_deals_of_real_turns_move_legally():

@@ -13,29 +13,17 @@ import pytest
 
 from app.bots import load_bot
 from app.bots.hard import HardBot
-from app.bots.normal import NormalBot
 from app.bots.revision import RevisionError, resolve
 from app.bots.table import TableLog, play_round
 from app.engine import Game, Rules, seeded_deal
+
+from .positions import TurnRecorder
 
 BEFORE = "7543d6f"  # the search before it was made faster
 TABLES = [("standard", {}), ("trichu", {}), ("tientsin", {}), ("grandseigneur", {}),
           ("grandseigneur", {"players": 8})]
 # Deals per decision: enough for the choice to hinge on many play-outs, few enough for a test.
 WORLDS = 30
-
-
-class TurnRecorder(NormalBot):
-    """Normal, noting the views of its turns."""
-
-    def __init__(self, seat, rng, turns):
-        super().__init__(seat, rng)
-        self.turns = turns
-
-    def decide(self, view):
-        if view["legal"] and view["legal"]["plays"] and not view.get("game_over"):
-            self.turns.append(view)
-        return super().decide(view)
 
 
 def searched_turns(ruleset: str, options: dict, seed: str, count: int) -> list[dict]:

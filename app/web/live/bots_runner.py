@@ -17,6 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from ..table.table import PLAYING, Table
 from .bot_turns import take_turn
+from .clocks import waiting_seconds
 
 __all__ = ["BotRunner", "first_lead_pause_default"]
 
@@ -25,10 +26,7 @@ log = logging.getLogger(__name__)
 
 def first_lead_pause_default(config) -> float:
     """`TICHU_FIRST_LEAD_PAUSE`, else 2.5 s (0 in testing mode, so tests play at speed)."""
-    pause = config.get("TICHU_FIRST_LEAD_PAUSE")
-    if pause is None:
-        return 0.0 if config["TICHU_TESTING"] else 2.5
-    return float(pause)
+    return float(waiting_seconds(config, "TICHU_FIRST_LEAD_PAUSE", 2.5))
 
 
 class BotRunner:

@@ -63,3 +63,12 @@ def poll_seconds(clock) -> float:
     """How long the timers may sleep without looking at the clock: a clock moved from outside
     (a test's file) is looked at often; the real one only wakes them for new deadlines."""
     return 0.1 if isinstance(clock, OffsetClock) else 60.0
+
+
+def waiting_seconds(config, key: str, production: float) -> float:
+    """A pause the server makes people wait (a bomb window, a bot's first lead): the setting
+    `key` if given, else `production`, or 0 in testing mode, so the tests play at speed."""
+    value = config.get(key)
+    if value is None:
+        return 0 if config["TICHU_TESTING"] else production
+    return value

@@ -30,6 +30,7 @@ from ..table.table import (
     hash_token,
     new_token,
 )
+from .clocks import waiting_seconds
 from .lobby import Lobby
 
 log = logging.getLogger(__name__)
@@ -38,10 +39,7 @@ SWEEP_EVERY = 30.0  # seconds between looks for idle tables
 
 
 def bomb_window_default(config) -> float:
-    window = config.get("TICHU_BOMB_WINDOW")
-    if window is None:
-        return 0 if config["TICHU_TESTING"] else 3
-    return window
+    return waiting_seconds(config, "TICHU_BOMB_WINDOW", 3)
 
 
 class Registry:
