@@ -89,5 +89,10 @@ def test_a_brettspielwelt_log_opens_in_the_viewer(server, contexts):
     page.set_input_files("#record-file", str(BSW_LOGS / "malformed.tch"))
     expect(page.get_by_role("alert")).to_contain_text("The import stops at round")
     expect(page.locator(".replay-action")).to_have_text("The deal")
+    # Seat names instead of the nicknames, where the person opening it asks for them.
+    page.check("#anonymous")
+    page.set_input_files("#record-file", str(BSW_LOGS / "four_rounds.tch"))
+    expect(page.locator(".replay-seat").first).not_to_contain_text("anna")
+    expect(page.locator(".replay-seat").first).to_contain_text("Seat")
     page.set_input_files("#record-file", str(BSW_LOGS / "not_a_log.tch"))
     expect(page.get_by_role("alert")).to_contain_text("This file is not a Brettspielwelt log we can read.")

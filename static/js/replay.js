@@ -8,7 +8,7 @@ import { cardRow } from "./cards.js";
 
 const root = document.getElementById("app");
 const params = new URLSearchParams(location.search);
-const state = { record: null, data: null, at: 0, source: "", imported: [] };
+const state = { record: null, data: null, at: 0, source: "", imported: [], anonymous: false };
 
 function seatName(seat) {
   const table = state.data && state.data.geometry.table;
@@ -69,7 +69,8 @@ function openRecord(text, source) {
 async function openLog(file) {
   let answer;
   try {
-    const response = await fetch("/api/replay/bsw", { method: "POST", body: file });
+    const query = state.anonymous ? "?anonymous=1" : "";  // the log's nicknames, or seat names
+    const response = await fetch(`/api/replay/bsw${query}`, { method: "POST", body: file });
     answer = await response.json();
   } catch (err) {
     answer = { ok: false, message: t("The server did not answer. Please try again.") };
@@ -99,10 +100,14 @@ function picker() {
       if (file.size > 2 * 1024 * 1024) return show(message(t("This file is too large for a game record.")));
       file.text().then((text) => (isLog(file, text) ? openLog(file) : openRecord(text, file.name)));
     } });
+  const anonymous = h("input", { type: "checkbox", id: "anonymous", checked: state.anonymous,
+    onchange: () => { state.anonymous = anonymous.checked; } });
   return h("section", { class: "replay-open" },
     h("label", { for: "record-file" },
       t("Open a game record (a .json file downloaded from a table, or a Brettspielwelt .tch log)")),
-    input);
+    input,
+    h("p", { class: "field check" }, anonymous,
+      h("label", { for: "anonymous" }, t("Brettspielwelt logs: seat names instead of the players' nicknames"))));
 }
 
 function show(...content) {
