@@ -115,5 +115,17 @@ def test_a_new_player_gets_a_hint_at_a_real_table(server, contexts):
         page.assert_layout()
         page.press(page.key("hint-close"))
         expect(box).to_have_count(0)
+        # At a lead the bot's own reasons come under their heading, apart from the facts.
+        for _ in range(80):
+            view, _ = game.wait(lambda g: 0 in g["to_act"] or g["scores"]["rounds"])
+            if view["phase"] == "play" and view["lead"] and view["turn"] == 0:
+                break
+            assert game.step(1)
+        else:
+            raise AssertionError("no lead of the person's in the first round")
+        page.press(page.key("hint"))
+        expect(box.locator(".reasons li").first).to_contain_text("By its plan your hand needs")
+        expect(box.locator(".coach-kind").first).to_have_text("Its reasons, as the bot sees it:")
+        page.assert_layout()
     finally:
         game.close()

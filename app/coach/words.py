@@ -29,6 +29,7 @@ from .lexicon import (
     special_name,
     suit_name,
 )
+from .reason_words import say_reason
 
 
 def say(item: dict, lang: str = "en", names: dict | None = None) -> str:
@@ -550,6 +551,7 @@ _SAYERS = {
     "unreadable": _unreadable,
     "can_go_out": _go_out,
     "suggestion": _suggestion,
+    "bot_reason": say_reason,
     # why not
     "legal": _legal,
     "game_over": _simple("The game is over.", "Das Spiel ist vorbei."),
