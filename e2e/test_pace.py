@@ -112,6 +112,8 @@ def test_a_new_player_gets_a_hint_at_a_real_table(server, contexts):
         box = page.page.locator(".coach-hint")
         expect(box.locator(".coach-suggestion")).to_contain_text("The Hard bot would")
         expect(page.page.locator("#announcer")).to_contain_text("The Hard bot would")
+        # Its estimate of going out first, in words and figures, as the bot's own view.
+        expect(box.locator(".reasons li").first).to_contain_text("On these eight cards it puts your chance")
         page.assert_layout()
         page.press(page.key("hint-close"))
         expect(box).to_have_count(0)

@@ -75,5 +75,41 @@ def _search(r, lang, names):
                      ", und keiner schnitt klar besser ab als dieser, der Zug nach seinen Regeln.")
 
 
-_SAYERS = {"partner_top": _partner_top, "opponent_short": _opponent_short, "keeps": _keeps,
+def _in_words(percent: int, lang: str) -> str:
+    """A chance in words, for a newcomer (the figure comes with it)."""
+    for top, en, de in ((25, "small", "gering"), (45, "less than even", "unter halbe-halbe"),
+                        (56, "about even", "etwa halbe-halbe"), (75, "good", "gut")):
+        if percent < top:
+            return _t(lang, en, de)
+    return _t(lang, "very good", "sehr gut")
+
+
+def _chance(r, lang, names):
+    chance, needed = r["chance"], r["needed"]
+    words = _in_words(chance, lang)
+    grand = r["call"] == "grand"
+    if grand:
+        text = _t(lang, f"On these eight cards it puts your chance to go out first at about {chance}% "
+                        f"({words}).",
+                  f"Mit diesen acht Karten schätzt er deine Chance, als Erster rauszukommen, auf etwa "
+                  f"{chance} % ({words}).")
+    elif r["before_exchange"]:
+        text = _t(lang, f"Before the exchange, without the cards it would pass, it puts your chance to go "
+                        f"out first at about {chance}% ({words}).",
+                  f"Vor dem Schupfen, ohne die Karten, die er abgeben würde, schätzt er deine Chance, als "
+                  f"Erster rauszukommen, auf etwa {chance} % ({words}).")
+    else:
+        text = _t(lang, f"It puts your chance to go out first at about {chance}% ({words}).",
+                  f"Er schätzt deine Chance, als Erster rauszukommen, auf etwa {chance} % ({words}).")
+    name = _t(lang, "Grand Tichu", "Großes Tichu") if grand else "Tichu"
+    if r["partner_called"]:
+        return text + " " + _t(lang, f"Your partner has called, so it does not call {name}.",
+                               f"Dein Partner hat schon angesagt, darum sagt er kein {name} an.")
+    if not r["allowed"]:
+        return text
+    return text + " " + _t(lang, f"It calls {name} from about {needed}% at this score.",
+                           f"Bei diesem Spielstand sagt er {name} ab etwa {needed} % an.")
+
+
+_SAYERS = {"chance": _chance, "partner_top": _partner_top, "opponent_short": _opponent_short, "keeps": _keeps,
            "plan": _plan, "search": _search}

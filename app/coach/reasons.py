@@ -10,6 +10,8 @@ read from the same seat's view and the bot's own numbers after its decision:
   for a trick and keep singles away from a last card);
 - `keeps`: it leaves the Dragon or a bomb in the hand although it could play it now (it
   keeps its sure winners to take the lead back);
+- `chance`: at a Grand Tichu or Tichu decision, its estimate of going out first (in whole
+  percent) and what a call needs at this score (`NormalBot.last_call`);
 - `plan`: on a lead, how many plays its plan needs to go out with the hand;
 - `search`: the Hard bot's search: how many moves it played out on how many deals of the
   unseen cards, and whether one beat its rules' choice by its margin (with the gain in
@@ -37,14 +39,17 @@ def bot_reasons(view: dict, action: dict, bot) -> list[dict]:
     seat = action.get("seat", view.get("viewer"))
     hand_view = next((hv for hv in hand_views(view) if hv["viewer"] == seat), None)
     pos = position_of(view, seat)
-    if hand_view is None or pos is None or hand_view.get("phase") != "play":
+    if hand_view is None or pos is None:
         return []
-    act = action["act"]
-    if act not in ("play", "pass"):
-        return []
-    k = Knowledge(hand_view)
     base = {"kind": "bot_reason", "bot": bot.name, "seat": who(pos, seat), "ruleset": view["ruleset"]}
     out = []
+    weighed = getattr(bot, "last_call", None)
+    if weighed is not None and seat == view.get("viewer"):
+        out.append(dict(base, reason="chance", **_chance(weighed, action)))
+    act = action["act"]
+    if hand_view.get("phase") != "play" or act not in ("play", "pass"):
+        return out
+    k = Knowledge(hand_view)
     if act == "pass" and k.top is not None and k.top_seat in k.partners:
         out.append(dict(base, reason="partner_top", partner=who(pos, k.top_seat)))
     for o in k.opponents:
@@ -68,6 +73,19 @@ def bot_reasons(view: dict, action: dict, bot) -> list[dict]:
         # Grandseigneur's play-outs score places (50 points each), not card points.
         out.append(dict(base, points=view["ruleset"] != "grandseigneur", **search))
     return out
+
+
+def _chance(weighed: dict, action: dict) -> dict:
+    """The call the bot weighed (`NormalBot.last_call`): its estimate of going out first, in
+    whole percent, and what a call needs now (the score and the others' calls move it)."""
+    if weighed["call"] == "grand":
+        calls = action["act"] == "grand" and bool(action.get("call"))
+    else:
+        calls = action["act"] == "tichu"
+    return {"call": weighed["call"], "chance": round(100 * weighed["chance"]),
+            "needed": round(100 * weighed["needed"]), "calls": calls,
+            "partner_called": bool(weighed.get("partner_called")), "allowed": bool(weighed.get("allowed")),
+            "before_exchange": bool(weighed.get("before_exchange"))}
 
 
 def _is_bomb(action: dict, entries: list[dict]) -> bool:

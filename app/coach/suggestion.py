@@ -29,6 +29,8 @@ def suggest(view: dict, level: str = "hard", seed=0, **options) -> dict | None:
         return None
     bot = LEVELS[level](viewer, rng=random.Random(seed), **options)
     action = bot.decide(view)
+    if action is None and getattr(bot, "last_call", None) is not None:
+        action = {"act": "no_call"}  # it weighed a Tichu call and has nothing else to do now
     if not isinstance(action, dict) or "act" not in action:
         return None
     seat = action.get("seat", viewer)

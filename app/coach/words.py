@@ -517,6 +517,8 @@ def _suggestion(f, lang, names):
         return _t(lang, f"{bot} would pass.", f"{bot} würde passen.")
     if act == "tichu":
         return _t(lang, f"{bot} would call Tichu.", f"{bot} würde Tichu ansagen.")
+    if act == "no_call":
+        return _t(lang, f"{bot} would not call Tichu now.", f"{bot} würde jetzt kein Tichu ansagen.")
     if act == "grand":
         if f["call"]:
             return _t(lang, f"{bot} would call Grand Tichu.", f"{bot} würde Großes Tichu ansagen.")

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from app.bots import LEVELS
+from app.bots import LEVELS, calls
 from app.bots.knowledge import rules_of
 from app.coach import say
 from app.coach.suggestion import suggest
@@ -17,8 +17,8 @@ RULESETS = ["standard", "trichu", "tientsin", "grandseigneur", "fifty-two"]
 SEARCH = {"budget_ms": 60_000, "max_worlds": 12}  # a fixed number of deals, not a time
 
 
-def positions(ruleset: str, seed: int, every: int = 3):
-    """Views of the seat in turn in the play phase of games the Normal bot plays."""
+def positions(ruleset: str, seed: int, every: int = 3, phases=("play",)):
+    """Views of the seat to act in `phases` of games the Normal bot plays."""
     game = Game(ruleset, {}, seed=seed)
     bots = {}
     for step in range(400):
@@ -29,7 +29,7 @@ def positions(ruleset: str, seed: int, every: int = 3):
             return
         seat = pending[0]
         view = view_for(game, seat)
-        if view["phase"] == "play" and step % every == 0:
+        if view["phase"] in phases and step % every == 0:
             yield view
         bot = bots.setdefault(seat, LEVELS["normal"](seat, rng=random.Random(seat)))
         action = bot.decide(view)
@@ -108,3 +108,32 @@ def test_the_reasons_speak_of_the_bot_and_name_seats_by_name():
                   points=True)
     assert "12.5 points a round more" in say(search, "en")
     assert "12,5 Punkte pro Runde mehr" in say(search, "de")
+
+
+@pytest.mark.parametrize("ruleset", ["standard", "tientsin", "trichu"])
+def test_the_call_estimate_is_the_bots_own_and_agrees_with_its_call(ruleset):
+    said = set()
+    for seed in range(4):
+        for view in positions(ruleset, seed, every=1, phases=("grand", "exchange", "play")):
+            found = suggest(view, "hard", seed=seed, **SEARCH)
+            if found is None:
+                continue
+            for reason in found["reasons"]:
+                if reason["reason"] != "chance":
+                    continue
+                said.add((reason["call"], found["act"]))
+                legal = view["legal"]
+                assert legal["grand"] if reason["call"] == "grand" else legal["tichu"]
+                if reason["call"] == "grand":
+                    deck = rules_of(view).deck
+                    chance = calls.grand_chance(deck.parse_mask(view["hand"]), deck)
+                    assert reason["chance"] == round(100 * chance)
+                    assert reason["calls"] == bool(found.get("call"))
+                if reason["calls"]:
+                    assert not reason["partner_called"] and reason["chance"] >= reason["needed"] - 1
+                elif reason["allowed"] and not reason["partner_called"]:
+                    assert reason["chance"] <= reason["needed"] + 1
+                for lang in ("en", "de"):
+                    assert f"{reason['chance']}" in say(reason, lang)
+    assert {call for call, _ in said} == {"grand", "tichu"}, said
+    assert any(act == "no_call" for _, act in said) or any(act == "exchange" for _, act in said)
