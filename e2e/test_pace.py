@@ -126,7 +126,7 @@ def test_a_new_player_gets_a_hint_at_a_real_table(server, contexts):
         else:
             raise AssertionError("no lead of the person's in the first round")
         page.press(page.key("hint"))
-        expect(box.locator(".reasons li").first).to_contain_text("By its plan your hand needs")
+        expect(box.locator(".reasons li", has_text="By its plan your hand needs")).to_have_count(1)
         expect(box.locator(".coach-kind").first).to_have_text("Its reasons, as the bot sees it:")
         page.assert_layout()
     finally:
