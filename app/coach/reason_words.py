@@ -44,11 +44,14 @@ def _keeps(r, lang, names):
 
 def _plan(r, lang, names):
     n = r["plays"]
+    table = r["seat"]["relation"] == "table"
+    hand = (_t(lang, "the Table's hand", "die Hand des Tisches") if table
+            else _t(lang, "your hand", "deine Hand"))
     if n == 1:
-        return _t(lang, "By its plan your hand goes out with this play.",
-                  "Nach seinem Plan kommt deine Hand mit diesem Zug raus.")
-    return _t(lang, f"By its plan your hand needs {n} plays to go out.",
-              f"Nach seinem Plan braucht deine Hand {n} Züge, um rauszukommen.")
+        return _t(lang, f"By its plan {hand} goes out with this play.",
+                  f"Nach seinem Plan kommt {hand} mit diesem Zug raus.")
+    return _t(lang, f"By its plan {hand} needs {n} plays to go out.",
+              f"Nach seinem Plan braucht {hand} {n} Züge, um rauszukommen.")
 
 
 def _search(r, lang, names):

@@ -41,7 +41,8 @@ def bot_reasons(view: dict, action: dict, bot) -> list[dict]:
     pos = position_of(view, seat)
     if hand_view is None or pos is None:
         return []
-    base = {"kind": "bot_reason", "bot": bot.name, "seat": who(pos, seat), "ruleset": view["ruleset"]}
+    asker = position_of(view) or pos  # the hand as the asking player names it (the Trichu Table)
+    base = {"kind": "bot_reason", "bot": bot.name, "seat": who(asker, seat), "ruleset": view["ruleset"]}
     out = []
     weighed = getattr(bot, "last_call", None)
     if weighed is not None and seat == view.get("viewer"):

@@ -37,7 +37,8 @@ def suggest(view: dict, level: str = "hard", seed=0, **options) -> dict | None:
     pos = position_of(view, seat)
     if pos is None:
         return None
-    out = {"kind": "suggestion", "bot": level, "seat": who(pos, seat), "act": action["act"],
+    asker = position_of(view) or pos  # the seat as the asking player knows it ("table": the Trichu Table)
+    out = {"kind": "suggestion", "bot": level, "seat": who(asker, seat), "act": action["act"],
            "teams": view["geometry"]["teams"] is not None, "ruleset": view["ruleset"]}
     if action["act"] == "play":
         out["fact"] = play_fact(view, action["cards"], seat=seat, phoenix=action.get("phoenix"))

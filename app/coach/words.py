@@ -512,6 +512,13 @@ _SPECIAL_CODES = {"Dr": "dragon", "Ph": "phoenix", "Dg": "dog", "Mj": "mahjong"}
 
 
 def _suggestion(f, lang, names):
+    text = _suggested(f, lang, names)
+    if (f.get("seat") or {}).get("relation") == "table":  # the Trichu dealer asks for both hands
+        text += _t(lang, " (For the Table's hand.)", " (Für die Hand des Tisches.)")
+    return text
+
+
+def _suggested(f, lang, names):
     bot, act = _bot(f["bot"], lang), f["act"]
     if act == "pass":
         return _t(lang, f"{bot} would pass.", f"{bot} würde passen.")
