@@ -8,6 +8,7 @@ from __future__ import annotations
 from app.coach.lesson import FIRST_GAME
 
 from .conftest import Player, settle, wait_until
+from .test_i18n import inline
 from .test_persistence import restart
 
 LESSON = FIRST_GAME
@@ -140,3 +141,14 @@ def test_only_the_learner_gets_the_lesson_and_it_names_no_hidden_card(app, http,
         for cards in [expect.get("cards", "")] + list((expect.get("give") or {}).values()):
             assert set(cards.split()) <= hand
         assert p.act(**expected(lesson))["ok"]
+
+
+def test_the_lesson_speaks_german_on_a_german_page(http):
+    code, _ = start(http)
+    page = http.get(f"/t/{code}", headers={"Accept-Language": "de"})
+    messages = inline(page.data, "i18n")["messages"]
+    for step in LESSON.steps:
+        assert messages[step.text] and messages[step.text] != step.text, step.name
+    assert messages["Play a real game"] == "Eine echte Partie spielen"
+    lobby = inline(http.get("/", headers={"Accept-Language": "de"}).data, "i18n")["messages"]
+    assert lobby["Learn to play"] == "Spielen lernen"
