@@ -122,8 +122,11 @@ def _allowed(view: dict, action: dict) -> bool:
     """Whether the view's legal actions hold `action` now."""
     legal = view["legal"]
     act = action["act"]
-    if act in ("grand", "exchange", "tichu", "pass"):
-        return bool(legal[act if act != "pass" else "pass"])
+    if act == "exchange":
+        hand = set(view["hand"] or [])
+        return bool(legal["exchange"]) and all(set(c.split()) <= hand for c in action["give"].values())
+    if act in ("grand", "tichu", "pass"):
+        return bool(legal[act])
     if act == "gift":
         return action.get("to") in legal["gift"]
     if act == "play":

@@ -239,6 +239,8 @@ class Table(Audiences, BombRules, SeatRules):
         self._require_manager(client)
         if self.status != OVER:
             raise Refused("not_now", "a new game starts once this one is over")
+        if self.lesson is not None:
+            raise Refused("not_now", "a lesson is played once: play a real game from the lobby")
         self._new_game()
         self.finished += 1
 
