@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 from app.coach.lesson import FIRST_GAME
 
 from .driver import TablePage
+from .test_access import serious_violations
 
 LESSON = FIRST_GAME
 PHONE_UPRIGHT = (360, 640)
@@ -83,6 +84,8 @@ def test_a_new_player_learns_to_play_by_taps_alone_and_ends_at_a_real_table(serv
         table.page.wait_for_function("() => !document.querySelector('#app').dataset.busy")
         table.assert_layout_everywhere(LAYOUT_SIZES)
         table.shot(step.name)
+        if step.name in ("exchange", "kings", "score"):
+            assert serious_violations(table.page) == [], step.name  # axe-core: the lesson's box too
         if step.name == "dragon":
             # A legal move the lesson does not ask for: refused in words, nothing changes.
             moves = table.moves()
