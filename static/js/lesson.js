@@ -54,8 +54,9 @@ export function renderLesson(ctx) {
   // At the end the way on comes first: on a small phone the box scrolls, and the text may too.
   lesson.over ? h("button", { type: "button", class: "primary", dataset: { key: "real-game" }, disabled: ctx.ui.busy,
     onclick: () => realGame(ctx) }, t("Play a real game")) : null,
+  // A wrong move's answer first: where the box scrolls, it is the line in sight.
+  said ? h("p", { class: "lesson-wrong", role: "alert" }, said) : null,
   h("p", { class: "lesson-text", "aria-live": "polite" },
     h("span", { class: "lesson-head" }, lesson.over ? t("Lesson done") : t("Lesson, step {n} of {total}",
-      { n: lesson.step + 1, total: lesson.steps })), " ", t(lesson.text)),
-  said ? h("p", { class: "lesson-wrong", role: "alert" }, said) : null);
+      { n: lesson.step + 1, total: lesson.steps })), " ", t(lesson.text)));
 }
