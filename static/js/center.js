@@ -126,7 +126,7 @@ export function gameOver(ctx) {
       scores: columns.map((c) => (byTeam ? String(totals[c.index]) : `${c.label} ${totals[c.index]}`)).join(" : ") })) : null,
     h("p", {}, h("a", { href: `/t/${ctx.table.code}/record.json`, download: "" }, t("Download the game record")),
       " · ", h("a", { href: `/replay?table=${ctx.table.code}`, target: "_blank", rel: "noopener" }, t("Watch the replay"))),
-    ctx.you.manage ? h("button", { type: "button", class: "primary", dataset: { key: "new-game" },
+    ctx.you.manage && !ctx.doc.lesson ? h("button", { type: "button", class: "primary", dataset: { key: "new-game" },
       onclick: () => ctx.request("new_game", {}) }, t("New game")) : null);
 }
 

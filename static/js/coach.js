@@ -21,7 +21,8 @@ export function roundDone() {
 
 /** Whether this player may ask for hints now (the setting, the table's, a seat in a game). */
 export function mayAsk(ctx) {
-  return Boolean(ctx.ui.prefs.coach && ctx.table.settings && ctx.table.settings.hints !== false
+  // In the guided first game "Why not?" is always there: the lesson answers wrong moves in words.
+  return Boolean((ctx.ui.prefs.coach || ctx.doc.lesson) && ctx.table.settings && ctx.table.settings.hints !== false
     && ctx.playing && ctx.acting && !ctx.acting.game_over && ctx.acting.legal);
 }
 

@@ -294,7 +294,7 @@ function pendingDialog(ctx) {
   }
   if (pending.kind === "phoenix") {
     return dialog(ctx, t("Which rank does the Phoenix stand for?"), pending.plays.map((play) => h("button", {
-      type: "button", dataset: { key: `phoenix-${play.phoenix}` }, onclick: () => { ctx.ui.pending = null; afterPhoenix(ctx, play); },
+      type: "button", class: "phoenix-choice", dataset: { key: `phoenix-${play.phoenix}` }, onclick: () => { ctx.ui.pending = null; afterPhoenix(ctx, play); },
     }, t("Phoenix as {rank} ({kind}, {top})", { rank: rankName(play.phoenix), kind: kindName(play.kind), top: rankName(play.rank) }))));
   }
   const bombs = playableBombs(ctx.acting);

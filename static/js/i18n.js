@@ -95,7 +95,8 @@ export function refusal(ack, view = null) {
   return translate ? translate(view) : (ack.message || t("That did not work."));
 }
 
-const LEVELS = { greedy: () => t("greedy"), easy: () => t("easy"), normal: () => t("normal"), hard: () => t("hard") };
+const LEVELS = { greedy: () => t("greedy"), easy: () => t("easy"), normal: () => t("normal"), hard: () => t("hard"),
+  lesson: () => t("scripted") };  // the guided first game's bots (lesson.js)
 
 /** A bot level's name ("greedy"); a level the page does not know keeps its own name. */
 export const levelName = (level) => (LEVELS[level] ? LEVELS[level]() : level);

@@ -9,6 +9,7 @@ import { openTableHand, renderHands } from "./hand.js";
 import { renderPanel, renderTabs } from "./panels.js";
 import { renderHint } from "./coach.js";
 import { renderSummary, summaryRound } from "./summary.js";
+import { renderLesson } from "./lesson.js";
 
 export function render(root, ctx) {
   const active = document.activeElement;
@@ -21,6 +22,7 @@ export function render(root, ctx) {
     ctx.table.damaged ? h("p", { class: "notice damaged", role: "status" },
       t("This table's saved game is damaged: it can be watched, not played.")) : null,
     ctx.table.status === "waiting" ? lobbyPanel(ctx) : renderRequests(ctx) || takeOverPanel(ctx),
+    renderLesson(ctx),  // the lesson's step (lesson.js): above the table, never over it
     // Under the panel's sheet (phones) the table is inert: no focus, no taps, hidden from screen readers.
     h("div", { class: ["felt", `status-${ctx.table.status}`], inert: Boolean(ctx.ui.panel && !ctx.wide),
       dataset: { seats: String(ctx.seatList.length) } },
@@ -38,6 +40,7 @@ export function render(root, ctx) {
   root.dataset.busy = ctx.ui.busy ? "1" : "";  // a request is waiting for its answer
   root.dataset.moves = String(ctx.table.moves);
   root.dataset.status = ctx.table.status;
+  root.dataset.lesson = ctx.doc.lesson ? "1" : "";  // the guided first game (lesson.js)
   root.dataset.seat = ctx.me === null ? "" : String(ctx.me);
   root.dataset.phase = ctx.view ? ctx.view.phase : "";
   root.dataset.summary = summary ? String(summary) : "";

@@ -13,6 +13,7 @@ import { Announcer, beep, vibrate } from "./notify.js";
 import { considerPass } from "./autopass.js";
 import { coachDefault, roundDone } from "./coach.js";
 import { startTicker } from "./countdown.js";
+import { lessonRefused } from "./lesson.js";
 import * as motion from "./motion.js";
 
 const config = JSON.parse(document.getElementById("config").textContent);
@@ -70,7 +71,7 @@ async function request(event, payload, send = () => connection.request(event, pa
   update();
   const ack = await send();
   ui.busy = false;
-  if (!ack.ok) showError(refusal(ack, doc && doc.game));
+  if (!ack.ok && !lessonRefused(context(), ack)) showError(refusal(ack, doc && doc.game));
   update();
   return ack;
 }
