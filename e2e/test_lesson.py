@@ -83,6 +83,7 @@ def test_a_new_player_learns_to_play_by_taps_alone_and_ends_at_a_real_table(serv
         box = step_box(table, step.name)
         table.page.wait_for_function("() => !document.querySelector('#app').dataset.busy")
         table.assert_layout_everywhere(LAYOUT_SIZES)
+        expect(table.key("hint")).to_have_count(0)  # the lesson's box guides, not the Hard bot
         table.shot(step.name)
         if step.name in ("exchange", "kings", "score"):
             assert serious_violations(table.page) == [], step.name  # axe-core: the lesson's box too
@@ -109,6 +110,8 @@ def test_a_new_player_learns_to_play_by_taps_alone_and_ends_at_a_real_table(serv
     expect(table.app).to_have_attribute("data-seat", "0")
     expect(table.key("grand-no")).to_be_visible()
     expect(table.page.locator(".lesson")).to_have_count(0)
+    # Still a newcomer after the lesson: the coach stays on at the first real table.
+    expect(table.key("hint")).to_be_visible()
     print(f"the lesson by taps took {took:.0f} s")
     assert took < 600
 

@@ -39,7 +39,9 @@ export async function askHint(ctx, cards = null) {
 }
 
 export function hintButton(ctx, place = "tab") {
-  if (!mayAsk(ctx)) return null;
+  // Not in the guided first game: its box says what to do, and the Hard bot's suggestion
+  // could be another move than the one the lesson is about.
+  if (!mayAsk(ctx) || ctx.doc.lesson) return null;
   // On a phone a narrow tab beside the panels' tabs: always in the same place, and the table
   // above it never moves for it (the action bar and the seat line have no room to spare).
   // On a wide screen, where the tabs share a narrow column, a button in the action bar.

@@ -285,7 +285,8 @@ const connection = new TableConnection(config.code, {
     // At a round's end a laptop's side column shows the score sheet (not the last panel opened).
     const rounds = (g) => (g && g.game ? g.game.scores.rounds.length : 0);
     if (wideQuery.matches && oldDoc && rounds(doc) > rounds(oldDoc)) ui.panel = "score";
-    if (oldDoc && rounds(doc) > rounds(oldDoc)) roundDone();  // no longer new here: hints by choice
+    // No longer new here: hints by choice (the guided first game's round does not count).
+  if (oldDoc && !doc.lesson && rounds(doc) > rounds(oldDoc)) roundDone();
     const ctx = context();
     tell(oldDoc, ctx);
     update();
