@@ -141,11 +141,14 @@ function roundDetail(ctx, r, column) {
   return out;
 }
 
-/** Grandseigneur: no points, a ranking: each player's title now and place in every round. */
+/** Grandseigneur: no points, a ranking: each player's title now and place in every round, the
+ * players by their place in the last round (the hierarchy; before it, in play order). */
 function rankingSheet(ctx) {
   const view = ctx.view;
   const rounds = view.scores.rounds;
-  const players = [...ctx.seatList].sort((a, b) => ctx.relative(a) - ctx.relative(b));
+  const last = rounds.length ? rounds[rounds.length - 1].out_order : null;
+  const players = [...ctx.seatList].sort((a, b) => (last ? last.indexOf(a) - last.indexOf(b)
+    : ctx.relative(a) - ctx.relative(b)));
   return h("div", { class: "scores ranking" },
     h("table", {},
       h("caption", { class: "visually-hidden" }, t("Ranking")),

@@ -76,9 +76,10 @@ function aroundTable(ctx, around) {
   const on = (side) => around.filter((s) => ctx.side(s) === side);
   // Seen from the chair: the right-hand side runs up from the viewer, the top from right to
   // left, the left-hand side down to the viewer.
-  // One row on a phone up to five others, else two rows (three with more than eight).
-  const cols = k <= 5 ? k : k <= 8 ? Math.ceil(k / 2) : Math.ceil(k / 3);
-  return h("div", { class: "opponents", style: `--cols:${cols}` },
+  // One row on a phone upright up to four others, else two rows (three with more than eight): a
+  // seat keeps room for a name and a title. On its side, one row up to five.
+  const rows = (most) => (k <= most ? k : k <= 8 ? Math.ceil(k / 2) : Math.ceil(k / 3));
+  return h("div", { class: "opponents", style: `--cols:${rows(4)};--cols-wide:${rows(5)}` },
     group("left", on("left")), group("top", on("top").reverse()), group("right", on("right").reverse()));
 }
 

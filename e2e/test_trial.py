@@ -1,0 +1,90 @@
+"""What the trial on phones and a laptop found (issue 20), kept fixed: tables of every size drawn
+by the page's own modules (e2e/draw_doc.js) from documents an engine game gives (e2e/docs.py),
+at every screen size of the layout check."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from .docs import document, played
+from .driver import LAYOUT_CHECK, VIEWPORTS, TablePage
+
+DRAW = (Path(__file__).parent / "draw_doc.js").read_text()
+
+# Each seat's parts inside the seat (nothing runs into the next one), and what it shows.
+SEATS = """() => [...document.querySelectorAll(".opponents .seat")].map((seat) => {
+  const box = seat.getBoundingClientRect();
+  const out = [...seat.querySelectorAll("*")].filter((el) => !el.closest(".visually-hidden"))
+    .filter((el) => { const r = el.getBoundingClientRect(); return r.width > 0 && (r.left < box.left - 0.5
+      || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5); })
+    .map((el) => el.className || el.tagName);
+  const title = seat.querySelector(".tag.title");
+  const name = seat.querySelector(".name");
+  const shown = (el) => el && el.getBoundingClientRect().width > 8 && getComputedStyle(el).display !== "none";
+  return { seat: seat.dataset.seat, out, name: shown(name) ? name.textContent : null,
+    title: shown(title) ? title.title : null,
+    whole: title ? title.scrollWidth <= title.clientWidth + 1 : null,
+    order: seat.querySelector(".tag.order")?.dataset.order ?? null };
+})"""
+
+
+@pytest.fixture
+def drawing(server, contexts):
+    """A page of the table page's kind (a table waiting for players: nothing changes it) to
+    draw documents on; `draw(doc, size, ui)` draws one at a screen size."""
+    page = TablePage(contexts(viewport={"width": 390, "height": 844}, has_touch=True).new_page(), tap=True)
+    page.create_table(server, "Anna")
+
+    def draw(doc, size, ui=None, bubbles=None):
+        width, height = size
+        page.page.set_viewport_size({"width": width, "height": height})
+        # The page re-renders its own document for the new size first: draw after that, not under it.
+        expect(page.app).to_have_attribute("data-width", str(width))
+        page.page.evaluate(DRAW, {"doc": doc, "ui": ui or {}, "bubbles": bubbles or {}})
+        return page.page
+
+    return draw
+
+
+@pytest.mark.parametrize("players", [5, 6, 12])
+def test_grandseigneur_seats_show_name_title_and_when_they_play(drawing, players):
+    game = played("grandseigneur", {"players": players}, seed=3, rounds=1, plays=5)
+    doc = document(game, 0)
+    geo = doc["game"]["geometry"]
+    for size in VIEWPORTS:
+        p = drawing(doc, size)
+        assert p.evaluate(LAYOUT_CHECK) == [], size
+        seats = p.evaluate(SEATS)
+        assert len(seats) == players - 1
+        for s in seats:
+            seat = int(s["seat"])
+            assert s["out"] == [], (size, seat, "runs out of its seat", s["out"])
+            assert s["name"], (size, seat)
+            assert s["title"] == geo["titles"][seat], (size, seat)
+            # The title in full, except where twelve seats share a small phone's width.
+            assert s["whole"] or (players == 12 and size[0] < 400), (size, seat, s["title"])
+            assert s["order"] == str(geo["relative"][seat]), (size, seat)
+    # A watcher sees the place of each seat in play order, from 1.
+    p = drawing(document(game, None), (390, 844))
+    orders = p.locator(".seat .tag.order").evaluate_all("els => els.map((e) => Number(e.dataset.order))")
+    assert sorted(orders) == list(range(1, players + 1))
+
+
+def test_the_ranking_lists_the_players_by_place(drawing):
+    game = played("grandseigneur", {"players": 6}, seed=3, rounds=2)
+    doc = document(game, 0)
+    last = doc["game"]["scores"]["rounds"][-1]["out_order"]
+    p = drawing(doc, (360, 640), ui={"panel": "score"})
+    rows = p.locator(".scores.ranking tbody tr").evaluate_all("els => els.map((e) => Number(e.dataset.seat))")
+    assert rows == last
+    assert p.evaluate(LAYOUT_CHECK) == []
+    # The round's summary names them by place too, with their titles.
+    p = drawing(doc, (360, 640), ui={"summaryClosed": 0})
+    items = p.locator(".round-summary .out-order li")
+    expect(items).to_have_count(6)
+    expect(items.first).to_contain_text("Grandseigneur")
+    expect(items.last).to_contain_text("Misérable")
+
