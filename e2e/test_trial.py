@@ -88,3 +88,23 @@ def test_the_ranking_lists_the_players_by_place(drawing):
     expect(items.first).to_contain_text("Grandseigneur")
     expect(items.last).to_contain_text("Misérable")
 
+
+# Every cell of the summary's table is a table cell, its rule as long as the row (a cell once
+# took the layout of a row of cards: a short stray rule under a dash).
+RULES = """() => [...document.querySelectorAll(".round-summary table tr")].map((tr) => {
+  const cells = [...tr.children];
+  const row = tr.getBoundingClientRect();
+  return cells.filter((c) => getComputedStyle(c).display !== "table-cell"
+    || Math.abs(c.getBoundingClientRect().bottom - row.bottom) > 1).map((c) => c.className || c.tagName);
+}).flat()"""
+
+
+def test_the_double_victory_summary_has_no_stray_rule(drawing):
+    game = played("standard", seed=6, rounds=1)  # seed 6: a double victory in the first round
+    assert game.rounds[0].result.double_victory
+    for size in VIEWPORTS:
+        p = drawing(document(game, 0), size, ui={"summaryClosed": 0})
+        expect(p.locator(".round-summary .double")).to_contain_text("Double victory")
+        assert p.evaluate(RULES) == [], size
+        assert p.evaluate(LAYOUT_CHECK) == [], size
+
