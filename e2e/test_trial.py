@@ -108,3 +108,32 @@ def test_the_double_victory_summary_has_no_stray_rule(drawing):
         assert p.evaluate(RULES) == [], size
         assert p.evaluate(LAYOUT_CHECK) == [], size
 
+
+# The chart's labels: none on top of another, all inside the chart.
+LABELS = """() => {
+  const chart = document.querySelector(".scores svg.chart");
+  const c = chart.getBoundingClientRect();
+  const texts = [...chart.querySelectorAll("text")].map((t) => [t.textContent, t.getBoundingClientRect()]);
+  const problems = texts.filter(([, r]) => r.left < c.left - 0.5 || r.right > c.right + 0.5
+    || r.top < c.top - 0.5 || r.bottom > c.bottom + 0.5).map(([t]) => ["outside", t]);
+  for (let i = 0; i < texts.length; i++) for (let j = i + 1; j < texts.length; j++) {
+    const [a, b] = [texts[i][1], texts[j][1]];
+    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    if (w > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5)
+      problems.push(["overlap", texts[i][0], texts[j][0]]);
+  }
+  return { problems, labels: texts.map(([t]) => t) };
+}"""
+
+
+@pytest.mark.parametrize("ruleset,options,seed,rounds", [
+    ("standard", {}, 1, 3),  # totals -40 : 40: the lowest value close under 0
+    ("trichu", {"rounds": 30}, 2, 25),  # a column per seat, many rounds
+])
+def test_the_score_charts_labels_never_overlap(drawing, ruleset, options, seed, rounds):
+    game = played(ruleset, options, seed=seed, rounds=rounds, plays=3)
+    for size in VIEWPORTS:
+        p = drawing(document(game, 0), size, ui={"panel": "score"})
+        got = p.evaluate(LABELS)
+        assert got["problems"] == [], (size, got)
+        assert "0" in got["labels"] and str(rounds) in got["labels"], got["labels"]  # the axis, the last

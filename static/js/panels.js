@@ -187,19 +187,29 @@ function chart(ctx, rounds, columns) {
   const values = totals.flat();
   const top = Math.max(target, ...values, 100);
   const bottom = Math.min(0, ...values);
-  const W = 300, H = 130, L = 34, R = 8, T = 8, B = 18;
+  const W = 300, H = 130, L = 34, R = 8, T = 8, B = 16;
   const x = (i) => L + (i * (W - L - R)) / Math.max(1, totals.length - 1);
   const y = (v) => T + ((top - v) * (H - T - B)) / (top - bottom || 1);
   const line = (team) => totals.map((p, i) => `${x(i).toFixed(1)},${y(p[team]).toFixed(1)}`).join(" ");
   const label = t("Totals after each round: {a}", {
     a: totals.slice(1).map((p, i) => `${i + 1}: ${p.join(" : ")}`).join(", ") });
+  const tick = (text, attrs) => svg("text", { class: "tick", ...attrs }, document.createTextNode(text));
+  // The values on the side: 0 first, then the highest, the lowest and the target, each only where
+  // it keeps clear of those already there (a label is 10 units high).
+  const shown = [];
+  for (const v of [0, top, bottom, target]) {
+    if (!shown.includes(v) && shown.every((w) => Math.abs(y(v) - y(w)) >= 12)) shown.push(v);
+  }
+  // The rounds along the bottom: as many as fit, evenly spaced, the last one always.
+  const n = totals.length - 1;
+  const every = Math.max(1, Math.ceil(n / Math.floor((W - L - R) / 24)));
+  const marks = [];
+  for (let i = n; i >= 1; i -= every) marks.push(i);
   return svg("svg", { class: "chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label },
     svg("line", { x1: L, x2: W - R, y1: y(0), y2: y(0), class: "axis" }),
     target ? svg("line", { x1: L, x2: W - R, y1: y(target), y2: y(target), class: "target" }) : null,
-    svg("text", { x: L - 4, y: y(top) + 4, class: "tick", "text-anchor": "end" }, document.createTextNode(String(top))),
-    svg("text", { x: L - 4, y: y(0) + 4, class: "tick", "text-anchor": "end" }, document.createTextNode("0")),
-    bottom < 0 ? svg("text", { x: L - 4, y: y(bottom), class: "tick", "text-anchor": "end" },
-      document.createTextNode(String(bottom))) : null,
+    ...shown.map((v) => tick(String(v), { x: L - 4, y: y(v) + 3.5, "text-anchor": "end" })),
+    ...marks.map((i) => tick(String(i), { x: x(i), y: H - 3, "text-anchor": "middle" })),
     ...columns.map((c) => svg("polyline", { points: line(c.index), class: `line team-${c.index}` })),
     ...columns.flatMap((c) => totals.map((p, i) => (c.index === 1
       ? svg("rect", { x: x(i) - 3, y: y(p[c.index]) - 3, width: 6, height: 6, class: `dot team-${c.index}` })
