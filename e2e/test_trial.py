@@ -137,3 +137,33 @@ def test_the_score_charts_labels_never_overlap(drawing, ruleset, options, seed, 
         got = p.evaluate(LABELS)
         assert got["problems"] == [], (size, got)
         assert "0" in got["labels"] and str(rounds) in got["labels"], got["labels"]  # the axis, the last
+
+
+def test_every_earlier_round_and_this_rounds_tricks_are_on_the_page(drawing):
+    game = played("standard", seed=1, rounds=3, plays=14)
+    doc = document(game, 0)
+    view = doc["game"]
+    teams = view["geometry"]["team_of"]
+    tricks = [e for e in view["history"] if e["act"] == "trick"]
+    assert tricks, "the seed takes a trick in the fourth round"
+    p = drawing(doc, (360, 640), ui={"panel": "score"})
+    rows = p.locator(".scores tbody tr:not(.current)")
+    expect(rows).to_have_count(3)
+    for i, r in enumerate(view["scores"]["rounds"]):
+        points = rows.nth(i).locator(".points")
+        expect(points).to_have_text([f"{s:+d}" if s else "0" for s in r["scores"]])
+    now = p.locator('[data-key="round-so-far"]')
+    for team in (0, 1):
+        mine = [e for e in tricks if teams[e["to"]] == team]
+        word = "trick" if len(mine) == 1 else "tricks"
+        expect(now.locator(f'td[data-team="{team}"]')).to_have_text(
+            f"{sum(e['points'] for e in mine)} points in {len(mine)} {word}")
+    assert p.evaluate(LAYOUT_CHECK) == []
+    # The history tells the earlier rounds too, the latest first.
+    p = drawing(doc, (360, 640), ui={"panel": "history"})
+    earlier = p.locator(".history .earlier-round")
+    expect(earlier).to_have_count(3)
+    for i, r in enumerate(reversed(view["scores"]["rounds"])):
+        first = doc["table"]["seats"][r["out_order"][0]]["name"]
+        expect(earlier.nth(i)).to_contain_text(f"Round {3 - i} 1st {first}")
+    assert p.evaluate(LAYOUT_CHECK) == []

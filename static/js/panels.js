@@ -259,7 +259,29 @@ function history(ctx) {
       h("h3", {}, t("Last trick (to {name})", { name: ctx.name(last.to) })),
       h("ol", { class: "plays" }, last.plays.map((p, i) => playLine(ctx, p, i === last.plays.length - 1)))) : null,
     h("h3", {}, t("Round {n}: what happened", { n: view.round + 1 })),
-    events.length ? h("ol", { class: "events", reversed: true }, events) : h("p", {}, t("Nothing yet.")));
+    events.length ? h("ol", { class: "events", reversed: true }, events) : h("p", {}, t("Nothing yet.")),
+    earlierRounds(ctx));
+}
+
+/** The game's finished rounds, the latest first: who went out in which order, the calls, the
+ * score (the score sheet has their points round by round). */
+function earlierRounds(ctx) {
+  const rounds = ctx.view.scores.rounds;
+  if (!rounds.length) return null;
+  const columns = ctx.columns();
+  const line = (r, i) => {
+    const order = r.out_order.map((seat, k) => t("{place} {name}", { place: placeName(k + 1), name: ctx.name(seat) }));
+    const calls = r.calls.map((call, seat) => (call ? `${call === "grand" ? t("Grand Tichu") : t("Tichu")} `
+      + `${r.call_made[seat] ? "✓" : "✗"} ${ctx.name(seat)}` : null)).filter(Boolean);
+    const score = columns && r.scores ? columns.map((c) => `${c.seat === null ? t("Team {n}", { n: c.index + 1 }) : c.label} ${signed(r.scores[c.index])}`).join(" · ") : null;
+    return h("li", { class: "earlier-round", dataset: { round: String(i + 1) } },
+      h("strong", {}, t("Round {n}", { n: i + 1 })), " ", order.join(", "),
+      r.double_victory ? [" · ", t("double victory")] : null, r.triple_victory ? [" · ", t("triple victory")] : null,
+      calls.length ? [" · ", calls.join(", ")] : null,
+      score ? h("span", { class: "detail" }, score) : null);
+  };
+  return [h("h3", {}, t("Earlier rounds")),
+    h("ol", { class: "earlier" }, rounds.map(line).reverse())];
 }
 
 /** "You gave Star 7 to Ben", "You received Jade 3 from Ben": the seat's own exchange. */
