@@ -43,7 +43,10 @@ def drawing(server, contexts):
         page.page.set_viewport_size({"width": width, "height": height})
         # The page re-renders its own document for the new size first: draw after that, not under it.
         expect(page.app).to_have_attribute("data-width", str(width))
-        page.page.evaluate(DRAW, {"doc": doc, "ui": ui or {}, "bubbles": bubbles or {}})
+        # Twice, as the page does on its next version: the hand is laid out for the width the
+        # table had when it was drawn (the waiting table's first).
+        for _ in range(2):
+            page.page.evaluate(DRAW, {"doc": doc, "ui": ui or {}, "bubbles": bubbles or {}})
         return page.page
 
     return draw
@@ -167,3 +170,33 @@ def test_every_earlier_round_and_this_rounds_tricks_are_on_the_page(drawing):
         first = doc["table"]["seats"][r["out_order"][0]]["name"]
         expect(earlier.nth(i)).to_contain_text(f"Round {3 - i} 1st {first}")
     assert p.evaluate(LAYOUT_CHECK) == []
+
+
+# The chat bubble's box against every seat, card and control: nothing under it.
+UNDER_BUBBLE = """() => {
+  const bubble = document.querySelector(".bubble");
+  if (!bubble) return ["no bubble"];
+  const b = bubble.getBoundingClientRect();
+  const hit = (r) => Math.min(r.right, b.right) - Math.max(r.left, b.left) > 0.5
+    && Math.min(r.bottom, b.bottom) - Math.max(r.top, b.top) > 0.5;
+  const out = b.left < -0.5 || b.top < -0.5 || b.right > innerWidth + 0.5 || b.bottom > innerHeight + 0.5;
+  return [...(out ? [["outside the viewport"]] : []), ...[...document.querySelectorAll(
+    ".seat, .card, #app button, .tabs, .actions, .hand, .trick .play")]
+    .filter((el) => hit(el.getBoundingClientRect())).map((el) => el.dataset.seat || el.dataset.card
+      || el.dataset.key || el.className)];
+}"""
+LONG = ("This is a rather long message, the kind people type when a trick went wrong and they want "
+        "everybody at the table to know exactly why it was not their fault at all")
+
+
+@pytest.mark.parametrize("ruleset,options", [("standard", {}), ("grandseigneur", {"players": 12})])
+def test_a_chat_bubble_never_covers_a_seat_or_a_card(drawing, ruleset, options):
+    game = played(ruleset, options, seed=3, rounds=1, plays=5)
+    doc = document(game, 0)
+    for sender in (0, 2):  # mine, and one of the others'
+        for size in VIEWPORTS:
+            p = drawing(doc, size, bubbles={str(sender): {"text": LONG, "n": 1}})
+            expect(p.locator(".bubble")).to_contain_text(doc["table"]["seats"][sender]["name"])
+            expect(p.locator(f'.seat[data-seat="{sender}"] .tag.says')).to_have_count(1)
+            assert p.evaluate(UNDER_BUBBLE) == [], (size, sender)
+            assert p.evaluate(LAYOUT_CHECK) == [], (size, sender)

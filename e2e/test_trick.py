@@ -149,10 +149,11 @@ def test_small_things_the_trial_found(server, contexts, phones):
           return [r.right <= c.right - 1, card.querySelector(".rank").textContent];
         }""", size)
         assert out == [True, "Hund"], size
-    # My own chat message shows with my name over my seat.
+    # My own chat message shows for a moment with my name, my seat marked as the one who said it.
     page.press(page.key("tab-chat"))
     page.press(page.key("quick-thanks"))
-    expect(p.locator(".seat.mine .bubble")).to_contain_text("Anna")
+    expect(p.locator(".center .bubble")).to_contain_text("Anna: Danke!")
+    expect(p.locator(".seat.mine .tag.says")).to_have_count(1)
     # At a round's end the laptop's side column shows the score sheet, whatever was open.
     page.press(page.key("tab-history"))
     while len(game.mirror.rounds) == 1 and game.step():

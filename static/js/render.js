@@ -3,7 +3,7 @@
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { renderRequests, renderSeat } from "./seats.js";
-import { renderCenter } from "./center.js";
+import { chatLine, renderCenter } from "./center.js";
 import { renderActions, renderDialog } from "./controls.js";
 import { openTableHand, renderHands } from "./hand.js";
 import { renderPanel, renderTabs } from "./panels.js";
@@ -26,7 +26,7 @@ export function render(root, ctx) {
       dataset: { seats: String(ctx.seatList.length) } },
       aroundTable(ctx, around),
       openTableHand(ctx),
-      summary ? h("section", { class: "center" }, renderSummary(ctx, summary)) : renderCenter(ctx),
+      summary ? h("section", { class: "center" }, chatLine(ctx), renderSummary(ctx, summary)) : renderCenter(ctx),
       h("div", { class: "me-area" },
         renderSeat(ctx, ctx.base, ctx.seated && ctx.view && ctx.view.hand ? sortButton(ctx) : null),
         summary ? null : dialog || renderActions(ctx),

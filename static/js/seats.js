@@ -20,7 +20,7 @@ export function renderSeat(ctx, seat, extra = null, order = null) {
   const player = ctx.player(seat);
   const view = ctx.view;
   const isTurn = view && !view.game_over && (view.turn === seat || view.gift_from === seat);
-  const chat = ctx.bubbles && ctx.bubbles[seat];
+  const said = ctx.bubbles && ctx.bubbles[seat];
   const team = ctx.teamOf(seat);
   const title = ctx.title(seat);
   const geo = ctx.geo;
@@ -33,6 +33,8 @@ export function renderSeat(ctx, seat, extra = null, order = null) {
     playOrder(ctx, seat),
     h("span", { class: "name" }, ctx.name(seat)),
     seat === ctx.me ? h("span", { class: "tag you" }, t("you")) : null,
+    // Who just said something: marked here, the words in the middle of the table (center.js).
+    said ? h("span", { class: "tag says", "aria-hidden": "true", title: said.text }, "💬") : null,
     seat !== ctx.me && ctx.seated && ctx.relationTag(seat) ? h("span", { class: ["tag", "rel", `rel-${ctx.relation(seat)}`] }, ctx.relationTag(seat)) : null,
     info.bot ? h("span", { class: "tag bot" }, t("bot: {level}", { level: levelName(info.bot) })) : null,
     info.away || (info.human && !info.online && !info.bot) ? h("span", { class: "tag away" }, t("away")) : null,
@@ -43,8 +45,7 @@ export function renderSeat(ctx, seat, extra = null, order = null) {
     team !== null && team !== undefined ? h("span", { class: "tag team" }, t("Team {n}", { n: team + 1 })) : null),
   player ? playerState(ctx, seat, player, title) : pickerState(ctx, seat, info),
   ctx.table.status !== "waiting" && !ctx.isTable(seat) ? manageDuringGame(ctx, seat, info) : null,
-  extra,
-  chat ? h("p", { class: "bubble", "aria-hidden": "true" }, h("strong", {}, ctx.name(seat), ": "), chat) : null);
+  extra);
 }
 
 /** Where more than four places are round the table (left, partner and right no longer say it),

@@ -55,7 +55,7 @@ let deferred = false;
 let askToken = null;  // the token of a request to take over a bot's seat, kept once the host agrees
 let asked = null;  // the seat this page asked for
 let landTimer = null;
-const bubbles = {};
+const bubbles = {};  // seat -> { text, n }: the chat message shown for a moment (center.js)
 root.dataset.motion = motion.motionReduced() ? "reduce" : "full";
 
 function showError(message) {
@@ -266,8 +266,8 @@ function tell(oldDoc, ctx) {
       if (ui.panel !== "chat" && !mine) ui.unread += 1;
       const text = m.quick ? quickText(m.quick) : m.text;
       if (m.seat !== null) {
-        bubbles[m.seat] = text;
-        setTimeout(() => { if (bubbles[m.seat] === text) { delete bubbles[m.seat]; update(); } }, 4000);
+        const said = bubbles[m.seat] = { text, n: m.n };
+        setTimeout(() => { if (bubbles[m.seat] === said) { delete bubbles[m.seat]; update(); } }, 4000);
       }
     }
   }
