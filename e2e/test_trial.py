@@ -200,3 +200,60 @@ def test_a_chat_bubble_never_covers_a_seat_or_a_card(drawing, ruleset, options):
             expect(p.locator(f'.seat[data-seat="{sender}"] .tag.says')).to_have_count(1)
             assert p.evaluate(UNDER_BUBBLE) == [], (size, sender)
             assert p.evaluate(LAYOUT_CHECK) == [], (size, sender)
+
+
+# What a laptop shows: the cards' sizes, and where the panels are.
+SPACE = """() => {
+  const box = (sel) => { const el = document.querySelector(sel); if (!el) return null;
+    const r = el.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+      width: r.width, height: r.height }; };
+  return { hand: box(".hand .card"), trick: box(".trick .card"), felt: box(".felt"),
+    score: box(".side .panel-score"), second: box(".side .panel:not(.panel-score)"),
+    panels: [...document.querySelectorAll(".side .panel")].map((p) => p.className) };
+}"""
+
+
+@pytest.mark.parametrize("size,card", [((1366, 768), 80), ((1920, 1080), 96)])
+def test_a_laptop_uses_its_space_bigger_cards_and_two_panels_beside_the_table(drawing, size, card):
+    game = played("standard", seed=1, rounds=3, plays=5)
+    chat = [{"n": i, "seat": i % 4, "name": "Anna", "text": f"message {i}", "quick": None} for i in range(30)]
+    doc = document(game, 0, chat=chat)
+    p = drawing(doc, size, ui={"panel": "score"})
+    got = p.evaluate(SPACE)
+    assert got["hand"]["width"] >= card and got["trick"]["width"] >= 60, got
+    # The score sheet, and under it the chat (unless another panel is chosen), beside the table.
+    assert got["panels"] == ["panel panel-score", "panel panel-chat"], got["panels"]
+    for panel in (got["score"], got["second"]):
+        assert panel["left"] >= got["felt"]["right"] and panel["height"] >= 200, got
+    assert got["score"]["bottom"] <= got["second"]["top"]
+    expect(p.locator(".chat .messages li").last).to_be_in_viewport()  # the newest message in sight
+    expect(p.locator('.tabs [data-key="tab-score"]')).to_have_count(0)  # always open: no tab
+    assert p.evaluate(LAYOUT_CHECK) == []
+    p = drawing(doc, size, ui={"panel": "history"})
+    assert p.evaluate(SPACE)["panels"] == ["panel panel-score", "panel panel-history"]
+    # Phones keep their layout: the cards as they were, panels closed until a tab opens one.
+    for small in ((360, 640), (390, 844)):
+        p = drawing(doc, small)
+        got = p.evaluate(SPACE)
+        assert got["hand"]["width"] <= 68 and got["panels"] == [], (small, got)
+        assert p.evaluate(LAYOUT_CHECK) == []
+
+
+def test_texts_say_click_to_a_mouse_and_tap_on_a_touch_screen(server, contexts):
+    from app.engine import Game
+
+    game = Game("standard", seed=1)
+    for seat in range(4):
+        game.apply({"act": "grand", "call": False, "seat": seat})
+    doc = document(game, 0)
+    touch = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+    mouse = {"viewport": {"width": 1366, "height": 768}}
+    for options, word in ((touch, "tap"), (mouse, "click")):
+        page = TablePage(contexts(**options).new_page())
+        page.create_table(server, "Anna")
+        page.page.evaluate(DRAW, {"doc": doc})
+        page.page.evaluate(DRAW, {"doc": doc})
+        expect(page.page.locator("#status")).to_have_text(
+            f"Choose a card for each player: {word} a card, then a place.")
+        expect(page.key("sort")).to_have_attribute("aria-label", f"By rank: {word} to sort the hand by suit")
+        expect(page.page.locator(".slot-hint").first).to_have_text(f"{word} a card, then here")

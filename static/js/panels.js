@@ -22,9 +22,17 @@ export function panelList(ctx) {
   return list;
 }
 
+/** The panel open beside the table or over it; where there is room for two (`ctx.roomy`), the
+ * score sheet is always open and this is the one under it (the chat unless another is chosen). */
+export function openPanel(ctx) {
+  if (!ctx.roomy) return ctx.ui.panel;
+  return ctx.ui.panel && ctx.ui.panel !== "score" ? ctx.ui.panel : "chat";
+}
+
 export function renderTabs(ctx) {
-  const open = ctx.ui.panel;
-  return h("nav", { class: "tabs", "aria-label": t("Panels") }, panelList(ctx).map(([key, label, icon]) => h("button", {
+  const open = openPanel(ctx);
+  const list = panelList(ctx).filter(([key]) => !(ctx.roomy && key === "score"));
+  return h("nav", { class: "tabs", "aria-label": t("Panels") }, list.map(([key, label, icon]) => h("button", {
     type: "button", class: ["tab", open === key && "open"], dataset: { key: `tab-${key}` },
     "aria-expanded": open === key ? "true" : "false", "aria-controls": "panel",
     onclick: () => { ctx.ui.panel = open === key && !ctx.wide ? null : key; if (key === "chat") ctx.ui.unread = 0; ctx.update(); },
@@ -49,12 +57,17 @@ function totalsLine(ctx) {
 }
 
 export function renderPanel(ctx) {
-  const key = ctx.ui.panel;
+  const key = openPanel(ctx);
   if (!key) return null;
+  // Room for two: the score sheet on top, the chosen panel under it, side by side with the table.
+  return ctx.roomy ? [panel(ctx, "score", "panel-score-sheet"), panel(ctx, key)] : panel(ctx, key);
+}
+
+function panel(ctx, key, id = "panel") {
   const found = panelList(ctx).find(([k]) => k === key);
   if (!found) return null;
   const body = { score: scoreSheet, history, chat, tracker, settings }[key](ctx);
-  return h("section", { id: "panel", class: ["panel", `panel-${key}`], "aria-label": found[1] },
+  return h("section", { id, class: ["panel", `panel-${key}`], "aria-label": found[1] },
     h("div", { class: "panel-head" }, h("h2", {}, found[1]),
       ctx.wide ? null : h("button", { type: "button", class: "quiet close", dataset: { key: "close-panel" },
         "aria-label": t("Close"), onclick: () => { ctx.ui.panel = null; ctx.update(); } }, "✕")),

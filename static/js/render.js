@@ -8,12 +8,15 @@ import { renderActions, renderDialog } from "./controls.js";
 import { openTableHand, renderHands } from "./hand.js";
 import { renderPanel, renderTabs } from "./panels.js";
 import { renderHint } from "./coach.js";
+import { clicks } from "./pointer.js";
 import { renderSummary, summaryRound } from "./summary.js";
 
 export function render(root, ctx) {
   const active = document.activeElement;
   const focusKey = active && active.dataset ? active.dataset.key || active.dataset.card : null;
   const caret = active && active.tagName === "INPUT" && active.type === "text" ? active.selectionStart : null;
+  // Each panel keeps where it was scrolled to across versions (the page is drawn anew each time).
+  const scrolled = new Map([...root.querySelectorAll(".panel")].map((el) => [el.id, el.scrollTop]));
   const around = ctx.seatList.filter((s) => s !== ctx.base).sort((a, b) => ctx.relative(a) - ctx.relative(b));
   const summary = summaryRound(ctx);  // while it is open, the next round's decisions wait
   const dialog = summary ? null : renderHint(ctx) || renderDialog(ctx);
@@ -33,6 +36,9 @@ export function render(root, ctx) {
         summary ? null : renderHands(ctx))),
     h("aside", { class: "side" }, renderTabs(ctx), renderPanel(ctx)));
   fitTrick(root);
+  for (const el of root.querySelectorAll(".panel")) if (scrolled.has(el.id)) el.scrollTop = scrolled.get(el.id);
+  // The chat shows its newest messages.
+  for (const el of root.querySelectorAll(".chat .messages")) el.scrollTop = el.scrollHeight;
   root.dataset.version = String(ctx.version);
   root.dataset.width = String(window.innerWidth);  // the width this render laid out for
   root.dataset.busy = ctx.ui.busy ? "1" : "";  // a request is waiting for its answer
@@ -88,9 +94,17 @@ function sortButton(ctx) {
   const bySuit = ctx.ui.sort === "suit" && !ctx.ui.order;
   const now = ctx.ui.order ? t("Own order") : bySuit ? t("By suit") : t("By rank");
   return h("button", { type: "button", class: "sort quiet", dataset: { key: "sort", order: ctx.ui.order ? "own" : ctx.ui.sort },
-    "aria-label": bySuit ? t("{order}: tap to sort the hand by rank", { order: now })
-      : t("{order}: tap to sort the hand by suit", { order: now }),
+    "aria-label": sortLabel(bySuit, now),
     onclick: () => ctx.setSort(bySuit ? "rank" : "suit") }, "⇅ ", now);
+}
+
+function sortLabel(bySuit, now) {
+  if (clicks()) {
+    return bySuit ? t("{order}: click to sort the hand by rank", { order: now })
+      : t("{order}: click to sort the hand by suit", { order: now });
+  }
+  return bySuit ? t("{order}: tap to sort the hand by rank", { order: now })
+    : t("{order}: tap to sort the hand by suit", { order: now });
 }
 
 function lobbyPanel(ctx) {
