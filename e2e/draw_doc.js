@@ -12,7 +12,7 @@ async ({ doc, ui = {}, bubbles = {} }) => {
     update: noop, setSort: noop, showError: noop, beep: noop });
   const felt = root.querySelector(".felt");
   Object.assign(ctx, { version: 0, wide: matchMedia("(min-width: 1000px)").matches,
-    roomy: matchMedia("(min-width: 1300px) and (min-height: 700px)").matches,
+    roomy: matchMedia("(min-width: 1300px) and (min-height: 600px)").matches,
     width: felt ? felt.clientWidth : root.clientWidth,
     cardWidth: parseFloat(getComputedStyle(root).getPropertyValue("--hand-card")), bubbles });
   render(root, ctx);

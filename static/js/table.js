@@ -24,7 +24,7 @@ document.body.append(alerts, live);
 const announcer = new Announcer(live);
 const wideQuery = window.matchMedia("(min-width: 1000px)");
 // Room for the score sheet and a second panel beside the table at once (panels.js).
-const roomyQuery = window.matchMedia("(min-width: 1300px) and (min-height: 700px)");
+const roomyQuery = window.matchMedia("(min-width: 1300px) and (min-height: 600px)");
 const baseTitle = document.title;
 
 const ui = {
