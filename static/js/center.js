@@ -7,7 +7,7 @@ import { obligation } from "./legal.js";
 import { forcedText, renderDecision, renderSuggestions } from "./controls.js";
 import { countdown } from "./countdown.js";
 
-/** The latest chat message for a moment (the sender's seat shows a 💬): a line of the middle,
+/** The latest chat message for a moment (the sender's seat is marked): a line of the middle,
  * in its flow, so it never covers a seat, a card or a control (the chat panel has it in full). */
 export function chatLine(ctx) {
   const said = Object.entries(ctx.bubbles || {}).sort((a, b) => a[1].n - b[1].n).pop();

@@ -34,7 +34,7 @@ export function renderSeat(ctx, seat, extra = null, order = null) {
     h("span", { class: "name" }, ctx.name(seat)),
     seat === ctx.me ? h("span", { class: "tag you" }, t("you")) : null,
     // Who just said something: marked here, the words in the middle of the table (center.js).
-    said ? h("span", { class: "tag says", "aria-hidden": "true", title: said.text }, "💬") : null,
+    said ? h("span", { class: "tag says", "aria-hidden": "true", title: said.text }, "…") : null,
     seat !== ctx.me && ctx.seated && ctx.relationTag(seat) ? h("span", { class: ["tag", "rel", `rel-${ctx.relation(seat)}`] }, ctx.relationTag(seat)) : null,
     info.bot ? h("span", { class: "tag bot" }, t("bot: {level}", { level: levelName(info.bot) })) : null,
     info.away || (info.human && !info.online && !info.bot) ? h("span", { class: "tag away" }, t("away")) : null,
