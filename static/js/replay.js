@@ -4,11 +4,12 @@
 // The server replays the record with the engine's full checks; this page knows no rule.
 import { h, replace } from "./dom.js";
 import { rankName, t, tn } from "./i18n.js";
-import { cardRow } from "./cards.js";
+import { cardRow, sortHand } from "./cards.js";
+import { store } from "./store.js";
 
 const root = document.getElementById("app");
 const params = new URLSearchParams(location.search);
-const state = { record: null, data: null, at: 0, source: "", imported: [], anonymous: false };
+const state = { record: null, data: null, at: 0, source: "", imported: [], anonymous: false, pickerOpen: false };
 
 function seatName(seat) {
   const table = state.data && state.data.geometry.table;
@@ -92,6 +93,9 @@ function isLog(file, text) {
   return /\.tch$/i.test(file.name) || text.trimStart().startsWith("---------------Gr.Tichukarten");
 }
 
+/** The hands' order: the one chosen at the table (by rank, low to high, unless by suit). */
+const handOrder = () => (store.get("sort") === "suit" ? "suit" : "rank");
+
 function picker() {
   const input = h("input", { type: "file", id: "record-file", accept: ".json,.tch,application/json,text/plain",
     onchange: () => {
@@ -102,12 +106,20 @@ function picker() {
     } });
   const anonymous = h("input", { type: "checkbox", id: "anonymous", checked: state.anonymous,
     onchange: () => { state.anonymous = anonymous.checked; } });
-  return h("section", { class: "replay-open" },
+  const fields = [
     h("label", { for: "record-file" },
       t("Open a game record (a .json file downloaded from a table, or a Brettspielwelt .tch log)")),
     input,
     h("p", { class: "field check" }, anonymous,
-      h("label", { for: "anonymous" }, t("Brettspielwelt logs: seat names instead of the players' nicknames"))));
+      h("label", { for: "anonymous" }, t("Brettspielwelt logs: seat names instead of the players' nicknames")))];
+  // With a record open the form folds into one line, so a phone shows the trick without scrolling.
+  if (state.data) {
+    return h("details", { class: "replay-open folded", open: state.pickerOpen,
+      ontoggle: (e) => { state.pickerOpen = e.target.open; } },
+      h("summary", {}, t("Open another record"), state.source ? h("span", { class: "replay-source" }, state.source) : null),
+      h("div", { class: "replay-open-fields" }, fields));
+  }
+  return h("section", { class: "replay-open" }, fields);
 }
 
 function show(...content) {
@@ -145,7 +157,8 @@ function seatBox(frame, seat) {
   return h("section", { class: ["replay-seat", acted && "acted"], "aria-label": seatName(seat) },
     h("h2", {}, seatName(seat), " ", h("span", { class: "count" }, tn("{n} card", "{n} cards", player.cards))),
     tags.length ? h("p", { class: "tags" }, tags.join(" · ")) : null,
-    frame.hands[seat].length ? cardRow(frame.hands[seat], ruleset, "replay-hand") : h("p", { class: "empty" }, "—"));
+    frame.hands[seat].length ? cardRow(sortHand(frame.hands[seat], handOrder(), ruleset), ruleset, "replay-hand")
+      : h("p", { class: "empty" }, "—"));
 }
 
 function trickBox(frame) {
@@ -216,13 +229,13 @@ function draw() {
     notes.push(message(t("The record stops here: its next action is refused ({why}).", { why: data.error.message })));
   }
   if (frame.phase === "over") notes.push(message(t("The round is over."), "info"));
+  // The trick first (a phone shows it without scrolling), then the hands round the table.
   show(
-    h("p", { class: "replay-source" }, state.source),
     ...state.imported,
     controls(),
     h("p", { class: "replay-action", "aria-live": "polite" }, actionText(frame.action)),
     ...notes,
-    h("div", { class: "replay-board" }, seats.map((s) => seatBox(frame, s)), trickBox(frame)),
+    h("div", { class: "replay-board" }, trickBox(frame), seats.map((s) => seatBox(frame, s))),
     scoreBox(frame));
 }
 

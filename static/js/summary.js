@@ -107,7 +107,7 @@ export function renderSummary(ctx, number) {
         h("th", { scope: "col" }, t("Round")), h("th", { scope: "col" }, t("Total")))),
       h("tbody", {}, columns.map((c) => h("tr", { class: `team-${c.index}`, dataset: { team: String(c.index) } },
         h("th", { scope: "row" }, c.label),
-        cell(cardPoints(r, c), "cards"),
+        cell(cardPoints(r, c), "card-points"),  // not "cards": that class lays out rows of cards
         cell(signed(r.scores[c.index]), "round"),
         cell(String(view.scores.totals[c.index]), "total"))))) : null,
     h("div", { class: "summary-foot" },
