@@ -66,7 +66,7 @@ function showError(message) {
 }
 
 // A review is made by the server's review workers (a few seconds, more when others wait).
-const SLOW = { review: 120000 };
+const SLOW = { review: 45000 };  // the server gives up after 30 s ("busy")
 
 async function request(event, payload, send = () => connection.request(event, payload, SLOW[event])) {
   ui.busy = true;

@@ -12,9 +12,9 @@ output, in order:
 
 `code` is `bad_review` for a review the coach refuses (`ReviewRefused`: a malformed record,
 a seat or round not in it, a round not complete), `bad_request` for a line that is not such
-an object, `server_error` for a bug (its traceback on standard error). It runs at a lower
-priority than the server (nice 10), so the tables go first when the processors are busy,
-and ends when its standard input closes (the server is gone).
+an object, `server_error` for a bug (its traceback on standard error). It runs at the lowest
+priority (nice 19, `TICHU_REVIEW_NICE`): when the processors are busy the tables go first and
+a review waits, and it ends when its standard input closes (the server is gone).
 """
 
 from __future__ import annotations
@@ -53,10 +53,13 @@ def answer(line: str) -> dict:
     return {"id": rid, "ok": True, "review": review}
 
 
+NICE = 19
+
+
 def main() -> None:
     try:
-        os.nice(10)
-    except OSError:
+        os.nice(int(os.environ.get("TICHU_REVIEW_NICE") or NICE))
+    except (OSError, ValueError):
         pass
     out = sys.stdout
     for line in sys.stdin:

@@ -42,7 +42,11 @@ ROOT = Path(__file__).resolve().parents[3]
 COMMAND = (sys.executable, "-m", "app.coach.review.worker")
 WORKERS = 1  # TICHU_REVIEW_WORKERS
 QUEUE = 8  # TICHU_REVIEW_QUEUE: requests that may wait for a worker
-WAIT_SECONDS = 300  # the longest a request waits for its review before it gives up
+# The longest a request waits for its review: then it is refused as `busy` (the review goes
+# on and is kept, so asking again soon finds it). A socket handler that waits keeps its
+# connection's next messages waiting too, so this stays well below Engine.IO's 45 s without
+# an answer to its pings.
+WAIT_SECONDS = 30
 BUSY = "The reviewer is busy; try again in a minute"
 
 
