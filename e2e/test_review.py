@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from playwright.sync_api import expect
 
 from app.engine import Game
@@ -38,13 +39,22 @@ def try_choice(page, flag: dict, choice: dict) -> None:
         page.press(key(f"review-option-{flag['options'].index(choice)}"))
 
 
-def test_after_a_round_the_player_reviews_it_and_finds_a_better_play(server, contexts):
-    game = SizeGame(server, contexts, "standard", seed=SEED)
+WORDS = {
+    "en-US": {"open": "Review my round", "task": "Find a better play.", "deals": "of {n} sampled deals"},
+    "de-DE": {"open": "Meine Runde auswerten", "task": "Finde einen besseren Zug.",
+              "deals": "von {n} gezogenen Verteilungen"},
+}
+
+
+@pytest.mark.parametrize("locale", sorted(WORDS))
+def test_after_a_round_the_player_reviews_it_and_finds_a_better_play(server, contexts, locale):
+    words = WORDS[locale]
+    game = SizeGame(server, contexts, "standard", seed=SEED, locale=locale)
     try:
         game.play(rounds=1)
         page = game.page
         expect(page.page.locator(".round-summary")).to_be_visible()
-        expect(page.key("review-open")).to_have_text("Review my round")
+        expect(page.key("review-open")).to_have_text(words["open"])
         page.assert_layout_everywhere()  # the summary with its new button
         page.press(page.key("review-open"))
         expect(page.app).to_have_attribute("data-review", "open", timeout=60_000)
@@ -52,7 +62,7 @@ def test_after_a_round_the_player_reviews_it_and_finds_a_better_play(server, con
         review = game.peek.call("review", {"round": 0}, timeout=60)["review"]
         assert review["flags"], "the seeded round should have a flagged decision"
         flag = review["flags"][0]
-        expect(page.page.locator(".review-task")).to_contain_text("Find a better play.")
+        expect(page.page.locator(".review-task")).to_contain_text(words["task"])
         if flag["position"]["hand"] and flag["kind"] in ("lead", "follow", "bomb"):
             expect(page.page.locator(".review-hand button.card")).to_have_count(len(flag["position"]["hand"]))
         page.assert_layout_everywhere()
@@ -63,7 +73,7 @@ def test_after_a_round_the_player_reviews_it_and_finds_a_better_play(server, con
         try_choice(page, flag, flag["accept"][-1])
         expect(page.page.locator(".review-outcome")).to_have_attribute("data-outcome", "found")
         page.press(page.key("review-show"))
-        expect(page.key("review-better")).to_contain_text(f"of {flag['deals']} sampled deals")
+        expect(page.key("review-better")).to_contain_text(words["deals"].format(n=flag["deals"]))
         page.assert_layout_everywhere()
         page.shot("review-better")
         # Every other flagged decision lays out on every screen too.

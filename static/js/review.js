@@ -5,7 +5,7 @@
 // than what was done counts as found. Used after a round at the table (summary.js) and by
 // the replay viewer (replay.js); the server makes the review (docs/review.md).
 import { h } from "./dom.js";
-import { rankName, t, tn } from "./i18n.js";
+import { lang, rankName, t, tn } from "./i18n.js";
 import { cardButton, cardNames, cardRow, sortHand } from "./cards.js";
 
 /** A review to show: the server's answer, the flag on screen, the cards picked, the last try. */
@@ -102,11 +102,12 @@ function othersLine(flag, name) {
 }
 
 function figures(flag) {
-  const unit = flag.unit === "places"
-    ? t("{gain} places per round", { gain: (flag.gain >= 0 ? "+" : "") + flag.gain.toFixed(2) })
-    : t("{gain} points per round", { gain: (flag.gain >= 0 ? "+" : "") + flag.gain.toFixed(1) });
-  return t("Better in {share} of {deals} sampled deals, {gain} on average.",
-    { share: `${Math.round(flag.share * 100)}%`, deals: flag.deals, gain: unit });
+  const digits = flag.unit === "places" ? 2 : 1;
+  const gain = new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits,
+    signDisplay: "exceptZero" }).format(flag.gain);
+  const unit = flag.unit === "places" ? t("{gain} places per round", { gain }) : t("{gain} points per round", { gain });
+  const share = new Intl.NumberFormat(lang, { style: "percent" }).format(flag.share);
+  return t("Better in {share} of {deals} sampled deals, {gain} on average.", { share, deals: flag.deals, gain: unit });
 }
 
 /** The choices to try: the hand's cards and Play / Pass, or the decision's options. */
@@ -128,7 +129,7 @@ function tryControls(state, flag, ruleset, name, update) {
       button("review-wish-none", t("No wish"), { act: "play", cards: flag.done.cards, wish: null })];
     case "exchange":  // the passes the review compared, what was done marked
       return h("div", { class: "review-options" }, flag.options.map((choice, i) => button(`review-option-${i}`,
-        i === 0 ? t("{choice} (what was done)", { choice: choiceText(flag, choice, name, ruleset) })
+        i === 0 ? t("{choice} (the choice made)", { choice: choiceText(flag, choice, name, ruleset) })
           : choiceText(flag, choice, name, ruleset), choice, { class: "review-option" })));
     default: {
       const out = [h("button", { type: "button", class: "primary", dataset: { key: "review-play" }, disabled: !state.picked.length,
@@ -157,8 +158,8 @@ function hand(state, flag, ruleset, update) {
 function outcome(state, flag, name, ruleset) {
   if (!state.tried) return null;
   const how = verdict(flag, state.tried);
-  const text = how === "found" ? t("Found: that is clearly better than what was done.")
-    : how === "done" ? t("That is what was done. Try another choice.")
+  const text = how === "found" ? t("Found: clearly better than the choice made.")
+    : how === "done" ? t("That is the choice made. Try another one.")
       : t("Not clearly better by the review's count. Try again, or show the better play.");
   return h("p", { class: ["review-outcome", how], dataset: { outcome: how } }, text);
 }
@@ -196,7 +197,7 @@ export function renderReview(state, { name, update, close, ruleset, title }) {
       wish ? h("p", { class: "review-wish" }, t("Wish: {rank}", { rank: rankName(wish) })) : null),
     hand(state, flag, ruleset, update),
     flag.kind === "exchange" ? null
-      : h("p", { class: "review-done" }, t("What was done: {choice}", { choice: choiceText(flag, flag.done, name, ruleset) })),
+      : h("p", { class: "review-done" }, t("The choice made: {choice}", { choice: choiceText(flag, flag.done, name, ruleset) })),
     h("div", { class: "review-try" }, tryControls(state, flag, ruleset, name, update),
       state.shown ? null : h("button", { type: "button", class: "review-show", dataset: { key: "review-show" },
         onclick: () => { state.shown = true; update(); } }, t("Show the better play"))),
