@@ -72,6 +72,10 @@ def test_a_worker_process_makes_the_review_and_it_equals_review_round(pool):
         assert answer == json.loads(json.dumps(lesson(record, seat, 0, deals=DEALS)))
     worker = reviews._pool[0].proc
     assert worker is not None and worker.pid != os.getpid() and worker.poll() is None  # another process
+    # At the lowest priority: the tables go first.
+    assert os.getpriority(os.PRIO_PROCESS, worker.pid) == 19
+    if hasattr(os, "SCHED_IDLE"):
+        assert os.sched_getscheduler(worker.pid) == os.SCHED_IDLE
     assert reviews.made == 4
     # What a seat is shown of each flagged decision is its own view then, and nothing else.
     shown = 0
@@ -248,8 +252,9 @@ def test_the_replay_viewer_reviews_any_seat_of_a_finished_game_only(app, http):
     assert answer["ok"], answer
     assert answer["review"] == json.loads(json.dumps(lesson(record, 3, 1, deals=DEALS)))
     running = one_round()  # its game goes on (to 1000 points)
+    app.extensions["tichu_reviews"].review(running, 0, 0)  # as at its table: kept
     refused = http.post("/api/review", json={"record": running, "seat": 0, "round": 0})
-    assert refused.status_code == 400 and refused.get_json()["code"] == "game_not_over"
+    assert refused.status_code == 400 and refused.get_json()["code"] == "game_not_over"  # not handed out
     bad = http.post("/api/review", json={"record": {"format": "x"}, "seat": 0, "round": 0}).get_json()
     assert bad["code"] == "bad_record"
     assert http.post("/api/review", json={"record": record, "seat": "3", "round": 1}).get_json()["code"] \

@@ -9,7 +9,8 @@ greenlet that waits for a review lets every other one run, and no `multiprocessi
 mixes badly with gevent's patching) is involved; under threading a thread waits.
 
 - **Kept once made.** A review is a function of the record's rounds up to the one reviewed,
-  the seat and the settings: `review_key` hashes them, and each review made is put on the
+  the seat and the settings (for the replay viewer, which reviews finished games only, of the
+  whole record, whose end the worker checks): `review_key` hashes them, and each review made is put on the
   shelf (`store/reviews.py`: SQLite beside the tables, or Redis, shared by a scale-out's
   processes); the same request again is answered from there, also after a restart.
 - **Never started twice.** A request whose review is being made waits for that one.
@@ -17,7 +18,8 @@ mixes badly with gevent's patching) is involved; under threading a thread waits.
   ("The reviewer is busy; try again in a minute"), never queued without end.
 
 Refusals are `Refused` with a code: `busy`, `bad_review` (the coach's: a malformed record, a
-seat or round not in it, a round not complete), `server_error` (a worker that failed).
+seat or round not in it, a round not complete), `game_not_over` and `bad_record` (a review
+asked for a finished game only), `server_error` (a worker that failed).
 """
 
 from __future__ import annotations
@@ -50,16 +52,20 @@ WAIT_SECONDS = 30
 BUSY = "The reviewer is busy; try again in a minute"
 
 
-def review_key(record, seat: int, round_index: int, settings: dict) -> str:
+def review_key(record, seat: int, round_index: int, settings: dict, finished: bool = False) -> str:
     """The kept review's key: the rounds up to the one reviewed (the later ones do not change
-    it), the seat, the settings and the review's version."""
+    it), the seat, the settings and the review's version. `finished` (the replay viewer): the
+    whole record's rounds, so a review kept for it is found only for a record whose game the
+    worker saw over, never for a running game's rounds reviewed at its table."""
     basis = record
     if isinstance(record, dict) and isinstance(record.get("rounds"), list):
+        upto = len(record["rounds"]) if finished else round_index + 1
         rounds = [{"hands": r.get("hands"), "actions": r.get("actions")} if isinstance(r, dict) else r
-                  for r in record["rounds"][:round_index + 1]]
+                  for r in record["rounds"][:upto]]
         basis = {"format": record.get("format"), "ruleset": record.get("ruleset"),
                  "options": record.get("options"), "rounds": rounds}
-    keyed = {"v": VERSION, "record": basis, "seat": seat, "round": round_index, "settings": settings}
+    keyed = {"v": VERSION, "record": basis, "seat": seat, "round": round_index, "settings": settings,
+             "finished": finished}
     text = json.dumps(keyed, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -129,16 +135,14 @@ class Reviews:
         self._pool = [_Worker(command) for _ in range(workers)]
         self._closed = False
 
-    def key(self, record, seat: int, round_index: int) -> str:
-        return review_key(record, seat, round_index, self.settings)
+    def key(self, record, seat: int, round_index: int, finished: bool = False) -> str:
+        return review_key(record, seat, round_index, self.settings, finished)
 
-    def kept(self, record, seat: int, round_index: int) -> dict | None:
-        return self.shelf.get(self.key(record, seat, round_index))
-
-    def review(self, record, seat: int, round_index: int) -> dict:
+    def review(self, record, seat: int, round_index: int, finished: bool = False) -> dict:
         """The review of `seat` in round `round_index` of `record`: kept, being made (then
-        waited for), or made now by a worker. Raises `Refused`."""
-        key = self.key(record, seat, round_index)
+        waited for), or made now by a worker. `finished`: only if the record's game is over
+        (checked by the worker: `game_not_over`, `bad_record`). Raises `Refused`."""
+        key = self.key(record, seat, round_index, finished)
         with self._lock:
             job = self._flight.get(key)
         if job is None:
@@ -153,7 +157,7 @@ class Reviews:
                     if self._waiting >= self.queue_size:
                         raise Refused("busy", BUSY)
                     job = _Job(key, {"record": record, "seat": seat, "round": round_index,
-                                     "settings": self.settings})
+                                     "finished": finished, "settings": self.settings})
                     self._flight[key] = job
                     self._waiting += 1
                     self._start()

@@ -16,7 +16,7 @@ then shows that record like any other. Nicknames are kept unless `?anonymous=1`.
 The round review of any seat (`/api/review`, {record, seat, round}): only once the record's
 game is over (`game_not_over` otherwise: a review of a running game would tell its players
 about each other's hands), made by the review workers or found kept (`live/reviews.py`);
-the check replays the record off the server's loop (the bots' thinking threads).
+the workers check that the game is over (a whole game's replay: never in the server).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import json
 
 from flask import Flask, current_app, jsonify, render_template, request
 
-from app.engine import EngineError, MalformedRecord, replay
+from app.engine import EngineError
 from app.engine.bsw import decode_bsw, import_bsw
 from app.engine.frames import replay_frames
 
@@ -39,21 +39,6 @@ MAX_LOG_BYTES = 128 * 1024
 
 def _refuse(code: str, message: str, status: int = 400):
     return jsonify(ok=False, code=code, message=message), status
-
-
-def finished_game(record) -> None:
-    """Refused unless `record` is a game record played to its end (every rule checked)."""
-    try:
-        summary = replay(record)
-    except MalformedRecord as exc:
-        raise Refused("bad_record", f"this file is not a valid game record: {exc.message}") from None
-    except RecursionError:
-        raise Refused("bad_record", "this file is not a game record (nested too deeply)") from None
-    if summary["winner"] is None:
-        if summary["error"] is not None:
-            why = summary["error"]["message"]
-            raise Refused("bad_record", f"this record cannot be replayed to its end: {why}")
-        raise Refused("game_not_over", "rounds are reviewed here once the game is over")
 
 
 def register(app: Flask, page_config) -> None:
@@ -103,10 +88,9 @@ def register(app: Flask, page_config) -> None:
         seat, round_no = body.get("seat"), body.get("round")
         if type(seat) is not int or type(round_no) is not int:
             return _refuse("bad_request", "'seat' and 'round' are whole numbers, counted from 0")
-        hub = current_app.extensions["tichu"]
         try:
-            hub.bots.think(finished_game, body["record"])  # off the server's loop: a whole game's replay
-            review = current_app.extensions["tichu_reviews"].review(body["record"], seat, round_no)
+            reviews = current_app.extensions["tichu_reviews"]
+            review = reviews.review(body["record"], seat, round_no, finished=True)
         except Refused as exc:
             return jsonify(exc.ack()), 503 if exc.code in ("busy", "server_error") else 400
         return jsonify(ok=True, review=review)

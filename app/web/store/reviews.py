@@ -2,7 +2,8 @@
 
 A review is a function of the record's rounds up to the one reviewed, the seat and the
 settings (`app/web/live/reviews.py` makes the key, a SHA-256 of those), so it can be kept
-for good and shared: the table's "Review my round" and the replay viewer find each other's.
+for good and found again for the same request (the replay viewer's keys hash the whole,
+finished record).
 One small interface, `ReviewShelf` (`get(key)`, `put(key, review)`, JSON values), three homes
 beside the table store:
 
