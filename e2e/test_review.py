@@ -105,6 +105,11 @@ def test_the_replay_viewer_reviews_a_seat_of_a_finished_game(server, contexts, t
     page.goto(server + "/replay")
     page.set_input_files("#record-file", str(path))
     expect(page.locator(".replay-action")).to_have_text("The deal")
+    # Seat 3 made no clearly worse decision in round 1: said so.
+    page.select_option("#review-seat", "2")
+    page.locator('[data-key="review-run"]').tap()
+    expect(page.locator('[data-key="review-none"]')).to_have_text(
+        "No decision in this round was clearly worse than an alternative.", timeout=60_000)
     page.locator(".replay-controls select").select_option("1")  # round 2
     expect(page.locator(".replay-review")).to_have_attribute("data-round", "1")  # round 2 is shown
     page.select_option("#review-seat", "3")

@@ -7,8 +7,11 @@ output, in order:
 
     {"id": 7, "record": {...}, "seat": 1, "round": 0, "finished": true,
      "settings": {"deals": 24, "share": 0.7, "gain": 15, "seed": 0}}
-    -> {"id": 7, "ok": true, "review": <lesson(...)>}
+    -> {"id": 7, "ok": true}          and on the next line the review, <lesson(...)>
     -> {"id": 7, "ok": false, "code": "bad_review", "message": "there is no round 9 ..."}
+
+(A review comes on a line of its own, so the server can keep and send its text as it is,
+never parsing and writing it again where it need not.)
 
 `code` is `bad_review` for a review the coach refuses (`ReviewRefused`: a malformed record,
 a seat or round not in it, a round not complete), `bad_request` for a line that is not such
@@ -101,7 +104,11 @@ def main() -> None:
     for line in sys.stdin:
         if not line.strip():
             continue
-        out.write(json.dumps(answer(line), separators=(",", ":")) + "\n")
+        done = answer(line)
+        review = done.pop("review", None)
+        out.write(json.dumps(done, separators=(",", ":")) + "\n")
+        if review is not None:
+            out.write(json.dumps(review, separators=(",", ":")) + "\n")
         out.flush()
 
 

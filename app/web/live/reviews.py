@@ -94,13 +94,17 @@ class _Worker:
             self.proc.stdin.write(line)
             self.proc.stdin.flush()
             answer = self.proc.stdout.readline()
-        except OSError:
-            answer = b""
-        if not answer:
+            head = json.loads(answer) if answer else None
+            if head is not None and head.get("ok"):
+                text = self.proc.stdout.readline()  # the review, on a line of its own
+                head["text"] = text.decode().rstrip("\n") if text else None
+        except (OSError, ValueError):
+            head = None
+        if head is None or (head.get("ok") and not head["text"]):
             log.error("a review worker ended unexpectedly (exit status %s)", self.proc.poll())
             self.stop()
             return {"ok": False, "code": "server_error", "message": "the review failed"}
-        return json.loads(answer)
+        return head
 
     def stop(self) -> None:
         proc, self.proc = self.proc, None
@@ -142,11 +146,15 @@ class Reviews:
         """The review of `seat` in round `round_index` of `record`: kept, being made (then
         waited for), or made now by a worker. `finished`: only if the record's game is over
         (checked by the worker: `game_not_over`, `bad_record`). Raises `Refused`."""
+        return json.loads(self.review_text(record, seat, round_index, finished))
+
+    def review_text(self, record, seat: int, round_index: int, finished: bool = False) -> str:
+        """`review` as its JSON text (what an HTTP answer sends as it is)."""
         key = self.key(record, seat, round_index, finished)
         with self._lock:
             job = self._flight.get(key)
         if job is None:
-            kept = self.shelf.get(key)
+            kept = self.shelf.get_text(key)
             if kept is not None:
                 return kept
             with self._lock:
@@ -167,7 +175,7 @@ class Reviews:
         answer = job.answer
         if not answer.get("ok"):
             raise Refused(answer.get("code", "server_error"), answer.get("message", "the review failed"))
-        return answer["review"]
+        return answer["text"]
 
     def pending(self) -> int:
         """Reviews waiting for a worker or being made now."""
@@ -208,7 +216,7 @@ class Reviews:
                 if answer.get("ok"):
                     self.made += 1
                     try:
-                        self.shelf.put(job.key, answer["review"])
+                        self.shelf.put_text(job.key, answer["text"])
                     except Exception:  # not kept: made again next time, answered now anyway
                         log.exception("a review could not be kept")
             except Exception:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Flask, current_app, jsonify, render_template, request
+from flask import Flask, Response, current_app, jsonify, render_template, request
 
 from app.engine import EngineError
 from app.engine.bsw import decode_bsw, import_bsw
@@ -90,10 +90,11 @@ def register(app: Flask, page_config) -> None:
             return _refuse("bad_request", "'seat' and 'round' are whole numbers, counted from 0")
         try:
             reviews = current_app.extensions["tichu_reviews"]
-            review = reviews.review(body["record"], seat, round_no, finished=True)
+            text = reviews.review_text(body["record"], seat, round_no, finished=True)
         except Refused as exc:
             return jsonify(exc.ack()), 503 if exc.code in ("busy", "server_error") else 400
-        return jsonify(ok=True, review=review)
+        # The review's text as the worker wrote it (or as it was kept): not parsed and written again.
+        return Response('{"ok":true,"review":' + text + "}", mimetype="application/json")
 
     @app.post("/api/replay/bsw")
     def import_bsw_api():

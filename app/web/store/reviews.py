@@ -4,8 +4,9 @@ A review is a function of the record's rounds up to the one reviewed, the seat a
 settings (`app/web/live/reviews.py` makes the key, a SHA-256 of those), so it can be kept
 for good and found again for the same request (the replay viewer's keys hash the whole,
 finished record).
-One small interface, `ReviewShelf` (`get(key)`, `put(key, review)`, JSON values), three homes
-beside the table store:
+One small interface, `ReviewShelf` (`get_text(key)`, `put_text(key, text)`: the review's JSON
+text as the worker wrote it, so the server never serializes it again; `get`, `put`: values),
+three homes beside the table store:
 
 - `SQLiteShelf`: a table `reviews` in its own database file, `reviews.sqlite` in the data
   directory next to the tables' (a review is rebuilt if the file is lost; the tables'
@@ -32,11 +33,18 @@ MEMORY_MAX = 1000
 class ReviewShelf:
     kind = "none"
 
-    def get(self, key: str) -> dict | None:
+    def get_text(self, key: str) -> str | None:
         raise NotImplementedError
 
-    def put(self, key: str, review: dict) -> None:
+    def put_text(self, key: str, text: str) -> None:
         raise NotImplementedError
+
+    def get(self, key: str) -> dict | None:
+        text = self.get_text(key)
+        return None if text is None else json.loads(text)
+
+    def put(self, key: str, review: dict) -> None:
+        self.put_text(key, json.dumps(review, separators=(",", ":")))
 
     def close(self) -> None:
         pass
@@ -50,14 +58,13 @@ class MemoryShelf(ReviewShelf):
         self._limit = limit
         self._lock = threading.Lock()
 
-    def get(self, key: str) -> dict | None:
+    def get_text(self, key: str) -> str | None:
         with self._lock:
-            text = self._kept.get(key)
-        return None if text is None else json.loads(text)
+            return self._kept.get(key)
 
-    def put(self, key: str, review: dict) -> None:
+    def put_text(self, key: str, text: str) -> None:
         with self._lock:
-            self._kept[key] = json.dumps(review, separators=(",", ":"))
+            self._kept[key] = text
             while len(self._kept) > self._limit:
                 self._kept.popitem(last=False)
 
@@ -76,13 +83,12 @@ class SQLiteShelf(ReviewShelf):
         self._db.execute("CREATE TABLE IF NOT EXISTS reviews (key TEXT PRIMARY KEY, review TEXT NOT NULL, "
                          "made REAL NOT NULL)")
 
-    def get(self, key: str) -> dict | None:
+    def get_text(self, key: str) -> str | None:
         with self._lock:
             row = self._db.execute("SELECT review FROM reviews WHERE key = ?", (key,)).fetchone()
-        return None if row is None else json.loads(row[0])
+        return None if row is None else row[0]
 
-    def put(self, key: str, review: dict) -> None:
-        text = json.dumps(review, separators=(",", ":"))
+    def put_text(self, key: str, text: str) -> None:
         with self._lock:
             self._db.execute("INSERT OR REPLACE INTO reviews (key, review, made) VALUES (?, ?, ?)",
                              (key, text, time.time()))
@@ -99,13 +105,12 @@ class RedisShelf(ReviewShelf):
         self.redis = client
         self.prefix = prefix
 
-    def get(self, key: str) -> dict | None:
+    def get_text(self, key: str) -> str | None:
         text = self.redis.get(f"{self.prefix}review:{key}")
-        return None if text is None else json.loads(text)
+        return text.decode() if isinstance(text, bytes) else text
 
-    def put(self, key: str, review: dict) -> None:
-        self.redis.set(f"{self.prefix}review:{key}", json.dumps(review, separators=(",", ":")),
-                       ex=REDIS_DAYS * 86400)
+    def put_text(self, key: str, text: str) -> None:
+        self.redis.set(f"{self.prefix}review:{key}", text, ex=REDIS_DAYS * 86400)
 
 
 def open_shelf(config, store=None) -> ReviewShelf:
