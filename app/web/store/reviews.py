@@ -73,15 +73,22 @@ class SQLiteShelf(ReviewShelf):
     kind = "sqlite"
 
     def __init__(self, path: str | Path):
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = Path(path)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA busy_timeout = 5000")
-        self._db.execute("PRAGMA journal_mode = WAL")
-        self._db.execute("PRAGMA synchronous = NORMAL")  # a review lost in a crash is made again
-        self._db.execute("CREATE TABLE IF NOT EXISTS reviews (key TEXT PRIMARY KEY, review TEXT NOT NULL, "
-                         "made REAL NOT NULL)")
+        self._conn = None  # opened at the first review: a server nobody asks for one keeps no files open
+
+    @property
+    def _db(self) -> sqlite3.Connection:
+        if self._conn is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
+            db.execute("PRAGMA busy_timeout = 5000")
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("PRAGMA synchronous = NORMAL")  # a review lost in a crash is made again
+            db.execute("CREATE TABLE IF NOT EXISTS reviews (key TEXT PRIMARY KEY, review TEXT NOT NULL, "
+                       "made REAL NOT NULL)")
+            self._conn = db
+        return self._conn
 
     def get_text(self, key: str) -> str | None:
         with self._lock:
@@ -95,7 +102,9 @@ class SQLiteShelf(ReviewShelf):
 
     def close(self) -> None:
         with self._lock:
-            self._db.close()
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
 
 
 class RedisShelf(ReviewShelf):
