@@ -9,7 +9,7 @@ import { openTableHand, renderHands } from "./hand.js";
 import { renderPanel, renderTabs } from "./panels.js";
 import { renderHint } from "./coach.js";
 import { clicks } from "./pointer.js";
-import { renderSummary, summaryRound } from "./summary.js";
+import { renderSummary, summaryReview, summaryRound } from "./summary.js";
 import { renderLesson } from "./lesson.js";
 
 export function render(root, ctx) {
@@ -21,12 +21,16 @@ export function render(root, ctx) {
   const around = ctx.seatList.filter((s) => s !== ctx.base).sort((a, b) => ctx.relative(a) - ctx.relative(b));
   const summary = summaryRound(ctx);  // while it is open, the next round's decisions wait
   const dialog = summary ? null : renderHint(ctx) || renderDialog(ctx);
+  // The review of the round just over takes the whole table while it is open (review.js).
+  const review = summary ? summaryReview(ctx, summary) : null;
   replace(root,
     ctx.table.damaged ? h("p", { class: "notice damaged", role: "status" },
       t("This table's saved game is damaged: it can be watched, not played.")) : null,
     ctx.table.status === "waiting" ? lobbyPanel(ctx) : renderRequests(ctx) || takeOverPanel(ctx),
     renderLesson(ctx),  // the lesson's step (lesson.js): above the table, never over it
     // Under the panel's sheet (phones) the table is inert: no focus, no taps, hidden from screen readers.
+    review ? h("div", { class: ["felt", "reviewing", `status-${ctx.table.status}`], inert: Boolean(ctx.ui.panel && !ctx.wide) },
+      review) :
     h("div", { class: ["felt", `status-${ctx.table.status}`], inert: Boolean(ctx.ui.panel && !ctx.wide),
       dataset: { seats: String(ctx.seatList.length) } },
       aroundTable(ctx, around),
@@ -50,6 +54,7 @@ export function render(root, ctx) {
   root.dataset.seat = ctx.me === null ? "" : String(ctx.me);
   root.dataset.phase = ctx.view ? ctx.view.phase : "";
   root.dataset.summary = summary ? String(summary) : "";
+  root.dataset.review = review ? "open" : "";
   root.dataset.turn = ctx.view && ctx.view.turn !== null ? String(ctx.view.turn) : "";
   if (focusKey) {
     const key = CSS.escape(focusKey);

@@ -68,7 +68,10 @@ function showError(message) {
   showError.timer = setTimeout(() => { alerts.hidden = true; }, 5000);
 }
 
-async function request(event, payload, send = () => connection.request(event, payload)) {
+// A review is made by the server's review workers (a few seconds, more when others wait).
+const SLOW = { review: 45000 };  // the server gives up after 30 s ("busy")
+
+async function request(event, payload, send = () => connection.request(event, payload, SLOW[event])) {
   ui.busy = true;
   update();
   const ack = await send();
