@@ -134,11 +134,23 @@ function reviewButton(ctx, number) {
     onclick: () => openReview(ctx, number) }, loading ? t("Reviewing…") : t("Review my round"));
 }
 
+const ASK_AGAIN_MS = 1500;  // while a worker makes the review (`pending`)
+const ASK_AT_MOST = 60;  // times, then it is given up (the review is kept: a later tap finds it)
+
 async function openReview(ctx, number) {
-  ctx.ui.review = { loading: true, number };
+  const asked = { loading: true, number };
+  ctx.ui.review = asked;
   ctx.update();
-  const ack = await ctx.request("review", { round: number - 1 });
-  ctx.ui.review = ack.ok ? reviewState(ack.review, number) : null;  // a refusal is shown as any other
+  let ack = await ctx.request("review", { round: number - 1 });
+  for (let n = 0; ack.ok && ack.pending && n < ASK_AT_MOST && ctx.ui.review === asked; n++) {
+    await new Promise((done) => setTimeout(done, ASK_AGAIN_MS));
+    if (ctx.ui.review !== asked) return;  // closed, or another round's summary
+    ack = await ctx.request("review", { round: number - 1 });
+  }
+  if (ctx.ui.review !== asked) return;
+  // A refusal is shown as any other; still pending after a minute: the reviewer is busy.
+  ctx.ui.review = ack.ok && ack.review ? reviewState(ack.review, number) : null;
+  if (ack.ok && !ack.review) ctx.showError(t("The reviewer is busy; try again in a minute."));
   ctx.update();
 }
 

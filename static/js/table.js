@@ -69,9 +69,8 @@ function showError(message) {
 }
 
 // A review is made by the server's review workers (a few seconds, more when others wait).
-const SLOW = { review: 45000 };  // the server gives up after 30 s ("busy")
 
-async function request(event, payload, send = () => connection.request(event, payload, SLOW[event])) {
+async function request(event, payload, send = () => connection.request(event, payload)) {
   ui.busy = true;
   update();
   const ack = await send();

@@ -183,12 +183,37 @@ def seat_views_at(record: dict, round_index: int, index: int, player: int) -> li
     return hand_views(view_for(game, player))
 
 
+def ask_review(client, payload: dict, times: int = 200) -> dict:
+    """The `review` ack once it is no longer `pending` (the page asks again the same way)."""
+    for _ in range(times):
+        ack = client.emit("review", payload)
+        if not (ack.get("ok") and ack.get("pending")):
+            return ack
+        time.sleep(0.1)
+    raise AssertionError("the review stayed pending")
+
+
+def test_a_review_being_made_never_holds_the_connection(app, http, player, hub):
+    """The event answers `pending` within a moment and the player's next events go through
+    meanwhile; asked again, the review is there (made once, then kept)."""
+    app.extensions["tichu_reviews"].settings = {"deals": 200}  # seconds of work: caught being made
+    table, me = bot_table(app, http, player)
+    play_rounds(hub, table, me, 1)
+    first = me.emit("review", {"round": 0})
+    assert first["ok"] and first.get("pending") and "review" not in first, first
+    assert me.emit("hint", {"lang": "en"})["ok"]  # the connection is not held by the review
+    made = app.extensions["tichu_reviews"].made
+    ack = ask_review(me, {"round": 0})
+    assert ack["ok"] and ack["review"]["seat"] == 0
+    assert app.extensions["tichu_reviews"].made == made + 1  # made once for both requests
+
+
 def test_a_player_reviews_their_own_finished_round_and_sees_only_their_own_view(app, http, player, hub):
     app.extensions["tichu_reviews"].settings = {"deals": DEALS}
     table, me = bot_table(app, http, player)
     assert me.emit("review", {"round": 0})["code"] == "round_running"  # the first round is being played
     play_rounds(hub, table, me, 1)
-    ack = me.emit("review", {"round": 0})
+    ack = ask_review(me, {"round": 0})
     assert ack["ok"], ack
     review = ack["review"]
     assert review["flags"], "this seeded round has flagged decisions to look at"
@@ -239,7 +264,7 @@ def test_with_hints_off_reviews_wait_for_the_end_of_the_game(app, http, player, 
         play_rounds(hub, table, me, 99)
     me.pump()
     assert table.game.over
-    assert me.emit("review", {"round": 0})["ok"]
+    assert ask_review(me, {"round": 0})["review"]["round"] == 0
 
 
 # -- the replay viewer ---------------------------------------------------------------------

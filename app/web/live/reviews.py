@@ -14,6 +14,10 @@ mixes badly with gevent's patching) is involved; under threading a thread waits.
   shelf (`store/reviews.py`: SQLite beside the tables, or Redis, shared by a scale-out's
   processes); the same request again is answered from there, also after a restart.
 - **Never started twice.** A request whose review is being made waits for that one.
+- **Never holding a connection.** A table's `review` event waits at most `SOCKET_WAIT`
+  seconds (a connection's events are handled one after another, so a long wait would hold
+  its next moves back), then answers `pending`: the page asks again a little later and finds
+  the review being made, or kept. The replay viewer's HTTP request waits up to `WAIT_SECONDS`.
 - **Bounded.** At most `queue` requests wait for a worker; one more is refused with `busy`
   ("The reviewer is busy; try again in a minute"), never queued without end.
 
@@ -49,6 +53,8 @@ QUEUE = 8  # TICHU_REVIEW_QUEUE: requests that may wait for a worker
 # connection's next messages waiting too, so this stays well below Engine.IO's 45 s without
 # an answer to its pings.
 WAIT_SECONDS = 30
+# How long a table's `review` event waits before it answers `pending` (then the page asks again).
+SOCKET_WAIT = 0.5
 BUSY = "The reviewer is busy; try again in a minute"
 
 
@@ -150,6 +156,20 @@ class Reviews:
 
     def review_text(self, record, seat: int, round_index: int, finished: bool = False) -> str:
         """`review` as its JSON text (what an HTTP answer sends as it is)."""
+        text = self.review_text_within(record, seat, round_index, WAIT_SECONDS, finished)
+        if text is None:
+            raise Refused("busy", BUSY)
+        return text
+
+    def review_within(self, record, seat: int, round_index: int, seconds: float) -> dict | None:
+        """The review if it is kept or made within `seconds`, else None: it is being made and
+        will be kept, so asking again later finds it (a socket handler must not wait long:
+        its connection's next messages wait behind it). Raises `Refused`."""
+        text = self.review_text_within(record, seat, round_index, seconds)
+        return None if text is None else json.loads(text)
+
+    def review_text_within(self, record, seat: int, round_index: int, seconds: float,
+                           finished: bool = False) -> str | None:
         key = self.key(record, seat, round_index, finished)
         with self._lock:
             job = self._flight.get(key)
@@ -170,8 +190,8 @@ class Reviews:
                     self._waiting += 1
                     self._start()
                     self._queue.put(job)
-        if not job.done.wait(WAIT_SECONDS):
-            raise Refused("busy", BUSY)
+        if not job.done.wait(seconds):
+            return None
         answer = job.answer
         if not answer.get("ok"):
             raise Refused(answer.get("code", "server_error"), answer.get("message", "the review failed"))

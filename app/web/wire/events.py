@@ -29,7 +29,8 @@ a refused request changes nothing and sends nothing to anybody else):
   the Hard bot's suggestion, proved facts, and why a selection of `cards` is or is no play
 - `review` {round, seat?}: the round review of one's own decisions in a finished round of the
   game (round counted from 0; `seat`, if sent, must be one's own): the ack's `review` has
-  each flagged decision with the seat's view of it (table/reviews.py, live/reviews.py)
+  each flagged decision with the seat's view of it (table/reviews.py, live/reviews.py); or,
+  while a worker is still making it, `pending` (ask again: it is kept once made)
 - `chat` {text} or {quick}: a chat message or a quick reaction to everybody at the table
   (watchers add `name`); at most 200 characters, a few messages at once, then one every
   few seconds per connection
@@ -51,6 +52,7 @@ from flask import current_app, request
 
 from app.engine import EngineError
 
+from ..live import reviews as live_reviews
 from ..table import hints
 from ..table import reviews as table_reviews
 from ..table.table import Refused, hash_token, new_token
@@ -286,8 +288,13 @@ def review(data):
         record = table_reviews.review_record(table, seat, data["seat"], round_index,
                                              stored=lambda n: hub.game_record(table, n))
         version = table.version
-    # Outside the lock: the review is made in a worker process (or found kept).
-    answer = current_app.extensions["tichu_reviews"].review(record, seat, round_index)
+    # Outside the lock: the review is made in a worker process (or found kept). This
+    # connection's next events wait behind this one, so it waits briefly: `pending` tells the
+    # page to ask again, when the review being made (then kept) will be there.
+    answer = current_app.extensions["tichu_reviews"].review_within(record, seat, round_index,
+                                                                   live_reviews.SOCKET_WAIT)
+    if answer is None:
+        return _ok(version, pending=True)
     return _ok(version, review=answer)
 
 
