@@ -33,22 +33,14 @@ import time
 
 from app.engine.combos import BOMB, KIND, MASK
 
-from . import tricks
-from .hand import play_signature
-from .knowledge import Knowledge
+from . import calls, searches, tricks
+from . import exchange as exchange_rules
+from .geometry import exchange_action, forced_best
+from .hand import plan_hand, play_signature
+from .knowledge import Knowledge, rules_of
 from .normal import NormalBot, legal_plays, play_action
-from .playout import Planner, Playout, _points
+from .playout import Playout, _points, planner_for
 from .sampling import Sampler
-
-_PLANNERS: dict = {}
-
-
-def planner_for(deck, stairs_min_pairs: int) -> Planner:
-    key = (deck.name, stairs_min_pairs)
-    planner = _PLANNERS.get(key)
-    if planner is None or planner.deck is not deck:
-        planner = _PLANNERS[key] = Planner(deck, stairs_min_pairs)
-    return planner
 
 
 class HardBot(NormalBot):
@@ -63,12 +55,188 @@ class HardBot(NormalBot):
         self.playout_wish = bool(float(config.get("playout_wish", 1)))
         self.playout_bombs = bool(float(config.get("playout_bombs", 1)))
         self.margin = float(config.get("margin", 4))
+        # A play that overtakes the partner's trick must gain this much over Normal's choice.
+        self.partner_margin = float(config.get("partner_margin", 10))
+        # The other searched decisions (0 each: Normal's rules, as before issue 19).
+        self.search_calls = bool(float(config.get("search_calls", 1)))
+        self.search_exchange = bool(float(config.get("search_exchange", 1)))
+        self.search_bombs = bool(float(config.get("search_bombs", 1)))
+        self.search_gift = bool(float(config.get("search_gift", 1)))
+        self.search_wish = bool(float(config.get("search_wish", 1)))
+        # The calls and the exchange: their time, deal counts, the prior's weight, the margin.
+        self.call_budget = float(config.get("call_budget_ms", 270)) / 1000
+        self.call_worlds = int(config.get("call_worlds", 300))
+        self.exchange_worlds = int(config.get("exchange_worlds", 200))
+        self.exchange_candidates = int(config.get("exchange_candidates", 5))
+        self.exchange_margin = float(config.get("exchange_margin", 5))
+        self.prior_worlds = float(config.get("prior_worlds", 20))
+        self.tichu_chance_search_before = float(config.get("tichu_chance_search_before", 0.68))
+        self.bomb_margin = float(config.get("bomb_margin", 5))
+        self.min_worlds = int(config.get("min_worlds", 8))  # fewer by the deadline: Normal's choice
         if "seed" in config:
             self.rng = random.Random(config["seed"])
         self.last_search: dict | None = None  # what the last search saw, for tests and tuning
+        self.last_kind: str | None = None  # the kind of the last searched decision (bench)
+        self._bomb_memo: dict = {}
+        self._started: float | None = None
+
+    # -- where the deals come from (the all-seeing research bot replaces these) -----------------
+
+    def sampler(self, k: Knowledge):
+        """Deals for a play-phase search; None: `Sampler` on the search's own knowledge."""
+        return None
+
+    def pre_play_deals(self, view: dict):
+        """Deals for a search before the play; None: `PrePlayDeals` of the view."""
+        return None
+
+    # -- the calls --------------------------------------------------------------------------
+
+    def _tichu_key(self, view: dict) -> tuple:
+        # Weighed again at the seat's own turn (the last moment before its first card).
+        return NormalBot._tichu_key(view) + (view["turn"] == view["viewer"],)
+
+    def grand(self, view: dict, legal: dict) -> dict:
+        normal = super().grand(view, legal)
+        if not self.search_calls or not legal["grand_call"]:
+            return normal
+        seat = view["viewer"]
+        if any(view["players"][p]["grand"] for p in view["geometry"]["partners"][seat]):
+            return normal
+        deck = rules_of(view).deck
+        prior = calls.grand_chance(deck.parse_mask(view["hand"]), deck)
+        found = searches.first_out_before_play(
+            view, ("grand", True), self.rng, time.perf_counter() + self.call_budget, self.call_worlds,
+            self.min_worlds, self.pre_play_deals(view))
+        self.last_kind = "call"
+        if found is None:
+            return normal
+        chance = searches.blended_chance(prior, *found, self.prior_worlds)
+        threshold = self.grand_chance - 0.08 * calls.score_pressure(view, seat)
+        self.last_search = {"kind": "grand", "hits": found[0], "worlds": found[1], "chance": chance}
+        return {"act": "grand", "call": chance >= threshold}
+
+    def wants_tichu(self, k: Knowledge) -> bool:
+        if not self.search_calls or any(k.calls[p] for p in k.partners):
+            return super().wants_tichu(k)
+        before = k.phase == "exchange"
+        opponent_called = any(k.calls[o] for o in k.opponents)
+        give = 0
+        if before:
+            for cards in self.exchange_cards(k, True).values():
+                for c in cards:
+                    give |= 1 << c
+        prior = calls.tichu_chance(k.hand & ~give, k.deck, k.rules.stairs_min_pairs)
+        started = self._started or time.perf_counter()
+        if k.my_turn():  # weighed again in its turn: half the play's time, the play the rest
+            deadline = started + self.budget / 2
+        elif k.view["legal"]["exchange"]:  # the exchange comes in the same decision
+            deadline = started + 0.4 * self.call_budget
+        else:
+            deadline = started + self.call_budget
+        if before:
+            found = searches.first_out_before_play(k.view, ("tichu", True), self.rng, deadline,
+                                                   self.call_worlds, self.min_worlds,
+                                                   self.pre_play_deals(k.view))
+        else:
+            found = searches.first_out_in_play(k.view, self.rng, deadline, self.call_worlds,
+                                               self.min_worlds, self.sampler(k))
+        self.last_kind = "call"
+        if found is None:
+            return super().wants_tichu(k)
+        chance = searches.blended_chance(prior, *found, self.prior_worlds)
+        base = self.tichu_chance_search_before if before else self.tichu_chance
+        threshold = searches.call_threshold(k.view, k.seat, base, opponent_called)
+        self.last_search = {"kind": "tichu", "hits": found[0], "worlds": found[1], "chance": chance}
+        return chance >= threshold
+
+    # -- the exchange ----------------------------------------------------------------------------
+
+    def exchange(self, k: Knowledge, legal: dict) -> dict:
+        normal = self.exchange_cards(k, bool(k.calls[k.seat]))
+        if not self.search_exchange or forced_best(k.view) or self.exchange_candidates < 2:
+            return exchange_action(k.deck, normal)
+        deck, smp = k.deck, k.rules.stairs_min_pairs
+        keep = deck.dragon_mask | deck.phoenix_mask | deck.dog_mask
+        for b in plan_hand(k.hand, deck, smp).bombs:
+            keep |= b[3]
+        loose = [c for _, c in exchange_rules._loosest(k.hand, deck, smp, keep)]
+        gives = searches.exchange_variants(normal, k.hand, deck, k.partners, loose,
+                                           self.exchange_candidates)
+        self.last_kind = "exchange"
+        if len(gives) < 2:
+            return exchange_action(deck, normal)
+        started = self._started or time.perf_counter()
+        means, worlds = searches.exchange_means(
+            k.view, gives, self.rng, started + self.call_budget, self.exchange_worlds,
+            self.min_worlds, self.pre_play_deals(k.view))
+        if means is None:
+            return exchange_action(deck, normal)
+        best = searches.best_index(means, self.exchange_margin)
+        self.last_search = {"kind": "exchange", "worlds": worlds, "means": means, "best": best}
+        return exchange_action(deck, gives[best])
+
+    # -- the Dragon's gift and bombs out of turn ----------------------------------------------------
+
+    def gift(self, k: Knowledge, legal: dict) -> dict:
+        normal = tricks.choose_gift(k, legal["gift"])
+        seats = [normal] + [s for s in legal["gift"] if s != normal]
+        if not self.search_gift or len(seats) < 2:
+            return {"act": "gift", "to": normal}
+        self.last_kind = "gift"
+        means, worlds = searches.play_means(
+            k.view, [("gift", s) for s in seats], self.rng, time.perf_counter() + self.budget,
+            self.max_worlds, self.min_worlds, self.sampler(k))
+        if means is None:
+            return {"act": "gift", "to": normal}
+        best = searches.best_index(means, self.margin)
+        self.last_search = {"kind": "gift", "worlds": worlds, "means": means, "best": best}
+        return {"act": "gift", "to": seats[best]}
+
+    def bomb(self, k: Knowledge, legal: dict) -> dict | None:
+        bombs = legal_plays(k, legal["bombs"])
+        normal = tricks.choose_out_of_turn_bomb(tricks.Turn(k, self.style), bombs)
+        if not self.search_bombs or not self._bomb_matters(k, normal):
+            return play_action(k, *normal) if normal else None
+        key = (k.view["round"], len(k.view["history"]), k.gift_from, k.closed, tuple(k.counts))
+        if key in self._bomb_memo:
+            chosen = self._bomb_memo[key]
+            return play_action(k, *chosen) if chosen else None
+        other = None if normal is not None else tricks.smallest_bomb(bombs)
+        candidates = [normal, other]
+        moves = [("wait",) if c is None else ("bomb", tuple(c[0][:4])) for c in candidates]
+        self.last_kind = "bomb"
+        means, worlds = searches.play_means(
+            k.view, moves, self.rng, time.perf_counter() + self.budget, self.max_worlds,
+            self.min_worlds, self.sampler(k))
+        chosen = normal
+        if means is not None:
+            best = searches.best_index(means, self.bomb_margin)
+            chosen = candidates[best]
+            self.last_search = {"kind": "bomb", "worlds": worlds, "means": means, "best": best}
+        if len(self._bomb_memo) > 64:
+            self._bomb_memo.clear()
+        self._bomb_memo[key] = chosen
+        return play_action(k, *chosen) if chosen else None
+
+    @staticmethod
+    def _bomb_matters(k: Knowledge, normal) -> bool:
+        """Whether a bomb out of turn is worth a search now: Normal would bomb, or an opponent
+        holds the trick and it matters (few cards, a call, points, the Dragon)."""
+        if normal is not None:
+            return True
+        top = k.top_seat
+        if top is None or top == k.seat or top in k.partners or k.top is None:
+            return False
+        return (0 < k.counts[top] <= 4 or bool(k.calls[top]) or k.points_on_table() >= 20
+                or k.top_is_dragon())
+
+    def decide_hand(self, view: dict) -> dict | None:
+        self._started = time.perf_counter()  # the decision's clock (a call at its turn shares it)
+        return super().decide_hand(view)
 
     def turn(self, k: Knowledge, legal: dict) -> dict | None:
-        start = time.perf_counter()
+        start = self._started or time.perf_counter()
         normal = self.choose_play(k, legal)
         candidates = self.candidates(k, legal, normal)
         self.last_search = None
@@ -78,7 +246,12 @@ class HardBot(NormalBot):
             chosen = normal
         if chosen is None:
             return {"act": "pass"} if legal["pass"] else play_action(k, *normal)
-        return play_action(k, *chosen)
+        action = play_action(k, *chosen[:2])
+        if len(chosen) > 2:  # a searched wish (None: no wish)
+            action.pop("wish", None)
+            if chosen[2] is not None:
+                action["wish"] = k.deck.rank_name(chosen[2])
+        return action
 
     # -- candidates -----------------------------------------------------------------------
 
@@ -110,7 +283,26 @@ class HardBot(NormalBot):
             bombs = [pe for pe in plays if pe[0][KIND] == BOMB]
             if bombs:
                 add(tricks.smallest_bomb(bombs))
-        return out[:self.max_candidates]
+        out = out[:self.max_candidates]
+        if self.search_wish:
+            out += self.wish_variants(k, out)
+        return out
+
+    def wish_variants(self, k: Knowledge, candidates: list) -> list:
+        """For the first candidate holding the Mah Jong: the same play with other wishes than
+        Normal's (none, and the two highest ranks it does not hold that others may)."""
+        deck = k.deck
+        for pe in candidates:
+            if pe is None or not pe[0][MASK] & deck.mahjong_mask:
+                continue
+            normal = tricks.choose_wish(k, pe[0][MASK])
+            left = k.hand & ~pe[0][MASK]
+            unseen = k.unseen & deck.normal_mask
+            ranks = [r for r in range(deck.high, deck.low - 1, -1)
+                     if r != normal and not left & deck.rank_masks[r] and unseen & deck.rank_masks[r]]
+            wishes = ([None] if normal is not None else []) + ranks[:2]
+            return [(pe[0], pe[1], w) for w in wishes]
+        return []
 
     @staticmethod
     def _key(k: Knowledge, pe) -> tuple | None:
@@ -128,7 +320,7 @@ class HardBot(NormalBot):
         rules = k.rules
         deck = k.deck
         planner = planner_for(deck, rules.stairs_min_pairs)
-        sampler = Sampler(k)
+        sampler = self.sampler(k) or Sampler(k)
         seat = k.seat
         team = k.team if k.team is not None else seat  # without teams: the seat's own place
         points_of = deck.points_of
@@ -156,7 +348,7 @@ class HardBot(NormalBot):
         mahjong = deck.mahjong_mask
         moves = [None if c is None else
                  (*c[0][:4], _points(c[0][3], points_of),
-                  tricks.choose_wish(k, c[0][3]) if c[0][3] & mahjong else None)
+                  c[2] if len(c) > 2 else tricks.choose_wish(k, c[0][3]) if c[0][3] & mahjong else None)
                  for c in candidates]
         # A play-out is a function of the deal alone (everything else is this position): a deal
         # drawn again (late in a round, when few cards are hidden) reuses its scores.
@@ -190,6 +382,9 @@ class HardBot(NormalBot):
         # worlds: deals sampled and scored; distinct: how many of them differ; playouts: play-outs run.
         self.last_search = {"worlds": worlds, "means": means, "best": best, "distinct": len(scored),
                             "playouts": len(scored) * len(moves)}
-        if best != 0 and means[best] < means[0] + self.margin:
+        # Overtaking the partner's trick needs a clearer gain (people expect a partner to let it run).
+        overtake = k.top is not None and k.top_seat in k.partners
+        margin = self.partner_margin if overtake and candidates[best] is not None else self.margin
+        if best != 0 and means[best] < means[0] + margin:
             best = 0
         return candidates[best]

@@ -190,6 +190,18 @@ class Planner:
         return tuple(out)
 
 
+_PLANNERS: dict = {}
+
+
+def planner_for(deck: Deck, stairs_min_pairs: int) -> Planner:
+    """The shared `Planner` of a deck and stairs rule (its cache serves every search)."""
+    key = (deck.name, stairs_min_pairs)
+    planner = _PLANNERS.get(key)
+    if planner is None or planner.deck is not deck:
+        planner = _PLANNERS[key] = Planner(deck, stairs_min_pairs)
+    return planner
+
+
 class Playout:
     """One simulated rest of a round. Build it from a position, call `run`."""
 

@@ -12,10 +12,15 @@ from ..engine.helpers import dealt, gift, mask, pass_, play, show, table  # noqa
 def decide(level: str, game, seat: int, **config) -> dict | None:
     """What a fresh bot of `level` at `seat` answers to the seat's view now.
 
-    The Hard bot searches with a small budget here: tests check what it does, not how well."""
+    The Hard bot searches with a small budget here (its calls and exchange a few deals): tests
+    check what it does, not how well."""
     if level == "hard":
         config.setdefault("budget_ms", 15)
         config.setdefault("seed", 1)
+        # The calls and the exchange: counted deals, never the clock.
+        for name, value in (("call_budget_ms", 1e7), ("call_worlds", 24), ("exchange_worlds", 6),
+                            ("min_worlds", 1)):
+            config.setdefault(name, value)
     bot = LEVELS[level](seat, **config)
     return bot.decide(view_for(game, seat))
 

@@ -1,0 +1,61 @@
+"""The all-seeing research bot: Hard's searches on the real deal instead of sampled ones.
+
+It reads every hand (the game itself, not a seat's view), so it is never offered at a table:
+`load_bot("seeing")` reaches it from the arena and the command line only, and the arena's
+table driver hands it the game (`see`) before each decision. Every search runs on one deal,
+the true one (a play-out depends on the deal alone), so it measures how far Hard's search
+could go if its sampling were perfect: a ceiling for the sampler and the calls' estimates,
+not for the play-out's policy, which stays Hard's.
+"""
+
+from __future__ import annotations
+
+from .hard import HardBot
+from .knowledge import Knowledge
+
+
+class _Truth:
+    """A sampler that always draws the real hands (as `Sampler.sample` and
+    `PrePlayDeals.sample` return them)."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def sample(self, rng):
+        return self.value
+
+
+class SeeingBot(HardBot):
+    name = "seeing"
+    sees_all = True  # the table driver calls `see(game)` before `decide`
+
+    def __init__(self, seat, rng=None, **config):
+        config = {"max_worlds": 1, "call_worlds": 1, "exchange_worlds": 1, "min_worlds": 1,
+                  "prior_worlds": 0, "margin": 0, "partner_margin": 0, "exchange_margin": 0,
+                  "bomb_margin": 0, **config}
+        super().__init__(seat, rng, **config)
+        self.game = None
+
+    def see(self, game) -> None:
+        self.game = game
+
+    def sampler(self, k: Knowledge):
+        rnd = self.game.round
+        hands = list(rnd.hands)
+        hands[k.seat] = k.hand
+        return _Truth(hands)
+
+    def pre_play_deals(self, view: dict):
+        rnd = self.game.round
+        shown_size = self.game.rules.grand_tichu_cards
+        hands, shown = [], []
+        for cards in rnd.dealt:
+            mask = 0
+            for c in cards:
+                mask |= 1 << c
+            hands.append(mask)
+            seen = 0
+            for c in cards[:shown_size]:
+                seen |= 1 << c
+            shown.append(seen)
+        return _Truth((hands, shown))
