@@ -241,6 +241,7 @@ class HardBot(NormalBot):
         candidates = self.candidates(k, legal, normal)
         self.last_search = None
         if len(candidates) > 1:
+            self.last_kind = "play"
             chosen = self.search(k, candidates, start + self.budget)
         else:
             chosen = normal
@@ -343,6 +344,7 @@ class HardBot(NormalBot):
         rng = self.rng
         plan_of = planner.plan_tuple
         clock = time.perf_counter
+        last = clock()
         # Per candidate: None (pass) or the play's (kind, length, value, mask, points, wish): the
         # wish it will make with the Mah Jong (`play_action`'s).
         mahjong = deck.mahjong_mask
@@ -375,8 +377,11 @@ class HardBot(NormalBot):
             for i, score in enumerate(scores):
                 sums[i] += score
             worlds += 1
-            if clock() >= deadline:
+            now = clock()
+            # Stop before a deal that would end past the deadline (the last one's time as its guess).
+            if now + (now - last) >= deadline:
                 break
+            last = now
         means = [s / worlds for s in sums]
         best = max(range(len(candidates)), key=lambda i: means[i])
         # worlds: deals sampled and scored; distinct: how many of them differ; playouts: play-outs run.

@@ -44,6 +44,7 @@ def run_worlds(count: int, draw: Callable, score: Callable, deadline: float, max
     squares = [0.0] * count  # of each candidate's difference from the first, deal by deal
     worlds = 0
     clock = time.perf_counter
+    last = clock()
     while worlds < max_worlds:
         deal = draw()
         scores = [score(deal, i) for i in range(count)]
@@ -51,8 +52,11 @@ def run_worlds(count: int, draw: Callable, score: Callable, deadline: float, max
             sums[i] += scores[i]
             squares[i] += (scores[i] - scores[0]) ** 2
         worlds += 1
-        if clock() >= deadline:
+        now = clock()
+        # Stop before a deal that would end past the deadline (the last one's time as its guess).
+        if now + (now - last) >= deadline:
             break
+        last = now
     if worlds < min(min_worlds, max_worlds):
         return None, worlds
     means = Means(s / worlds for s in sums)
