@@ -28,6 +28,7 @@ make one) and seats bomb out of turn in them; 0 plays them out as 7543d6f did
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -57,6 +58,8 @@ class HardBot(NormalBot):
         self.margin = float(config.get("margin", 4))
         # A play that overtakes the partner's trick must gain this much over Normal's choice.
         self.partner_margin = float(config.get("partner_margin", 10))
+        # ... and every other play than Normal's this many standard errors of its gain.
+        self.sure = float(config.get("sure", searches.SURE))
         # The other searched decisions (0 each: Normal's rules, as before issue 19).
         self.search_calls = bool(float(config.get("search_calls", 1)))
         self.search_exchange = bool(float(config.get("search_exchange", 1)))
@@ -339,6 +342,7 @@ class HardBot(NormalBot):
         out = [s for s, _ in sorted(((s, p) for s, p in enumerate(k.places) if p), key=lambda x: x[1])]
         calls = list(k.calls)
         sums = [0.0] * len(candidates)
+        squares = [0.0] * len(candidates)  # of each candidate's gain over Normal's, deal by deal
         worlds = 0
         po = Playout(rules, planner, k.view["geometry"], wish=self.playout_wish, bombs=self.playout_bombs)
         rng = self.rng
@@ -374,8 +378,10 @@ class HardBot(NormalBot):
                     if not over:
                         po.run()
                     scores.append(po.score(team))
+            first = scores[0]
             for i, score in enumerate(scores):
                 sums[i] += score
+                squares[i] += (score - first) ** 2
             worlds += 1
             now = clock()
             # Stop before a deal that would end past the deadline (the last one's time as its guess).
@@ -387,9 +393,13 @@ class HardBot(NormalBot):
         # worlds: deals sampled and scored; distinct: how many of them differ; playouts: play-outs run.
         self.last_search = {"worlds": worlds, "means": means, "best": best, "distinct": len(scored),
                             "playouts": len(scored) * len(moves)}
-        # Overtaking the partner's trick needs a clearer gain (people expect a partner to let it run).
-        overtake = k.top is not None and k.top_seat in k.partners
-        margin = self.partner_margin if overtake and candidates[best] is not None else self.margin
-        if best != 0 and means[best] < means[0] + margin:
-            best = 0
+        if best != 0:
+            # Another play than Normal's must gain `margin` and `sure` standard errors of the gain
+            # on these deals; overtaking the partner's trick `partner_margin` (people expect a
+            # partner to let it run).
+            gain = means[best] - means[0]
+            error = math.sqrt(max(0.0, squares[best] / worlds - gain ** 2) / max(1, worlds - 1))
+            overtake = k.top is not None and k.top_seat in k.partners and candidates[best] is not None
+            if gain < (self.partner_margin if overtake else self.margin) or gain < self.sure * error:
+                best = 0
         return candidates[best]

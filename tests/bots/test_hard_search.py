@@ -189,3 +189,23 @@ def test_the_seeing_bot_is_for_the_arena_only_and_reads_the_real_hands():
 def test_the_seeing_bot_plays_a_legal_arena_deal():
     report = run_arena(ArenaConfig(a="seeing", b="normal", deals=1, workers=1), progress=False)
     assert report["illegal_actions"] == 0
+
+
+# -- partner play as people expect ------------------------------------------------------------------
+
+
+def test_lets_the_partners_king_run_rather_than_spend_its_ace():
+    for seed in range(4):
+        game = table(["SA G2 R4", "Mj S5 B6", "SK G7 B8", "S3 G5 R6"], fill=False)
+        play(game, 1, "Mj")
+        play(game, 2, "SK")
+        pass_(game, 3)
+        bot = hard(0, seed=seed, max_worlds=200)
+        assert bot.decide(view_for(game, 0)) == {"act": "pass"}, seed
+
+
+def test_hands_the_lead_to_a_partner_who_called_with_the_dog():
+    for seed in range(4):
+        game = table(["Mj Dg S3 B4 G6", "S5 B6 G7", "SK GK BQ", "S8 B8 G8"], fill=False, tichu=(2,))
+        bot = hard(0, seed=seed, max_worlds=200)
+        assert bot.decide(view_for(game, 0))["cards"] == "Dg", seed
