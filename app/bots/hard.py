@@ -75,6 +75,7 @@ class HardBot(NormalBot):
         self.prior_worlds = float(config.get("prior_worlds", 20))
         self.tichu_chance_search_before = float(config.get("tichu_chance_search_before", 0.68))
         self.bomb_margin = float(config.get("bomb_margin", 5))
+        self.gift_margin = float(config.get("gift_margin", 10))  # the gift's options differ little
         self.min_worlds = int(config.get("min_worlds", 8))  # fewer by the deadline: Normal's choice
         if "seed" in config:
             self.rng = random.Random(config["seed"])
@@ -192,7 +193,7 @@ class HardBot(NormalBot):
             self.max_worlds, self.min_worlds, self.sampler(k))
         if means is None:
             return {"act": "gift", "to": normal}
-        best = searches.best_index(means, self.margin)
+        best = searches.best_index(means, self.gift_margin)
         self.last_search = {"kind": "gift", "worlds": worlds, "means": means, "best": best}
         return {"act": "gift", "to": seats[best]}
 

@@ -32,7 +32,7 @@ class SeeingBot(HardBot):
     def __init__(self, seat, rng=None, **config):
         config = {"max_worlds": 1, "call_worlds": 1, "exchange_worlds": 1, "min_worlds": 1,
                   "prior_worlds": 0, "margin": 0, "partner_margin": 0, "exchange_margin": 0,
-                  "bomb_margin": 0, **config}
+                  "bomb_margin": 0, "gift_margin": 0, "sure": 0, **config}
         super().__init__(seat, rng, **config)
         self.game = None
 
