@@ -36,6 +36,7 @@ from app.engine.combos import BOMB, KIND, MASK
 
 from . import calls, searches, tricks
 from . import exchange as exchange_rules
+from .base import hand_views
 from .geometry import exchange_action, forced_best
 from .hand import plan_hand, play_signature
 from .knowledge import Knowledge, rules_of
@@ -83,6 +84,7 @@ class HardBot(NormalBot):
         self.last_kind: str | None = None  # the kind of the last searched decision (bench)
         self._bomb_memo: dict = {}
         self._started: float | None = None
+        self._hands = 1  # hands with something to decide in this decision (2: the Trichu dealer's)
 
     # -- where the deals come from (the all-seeing research bot replaces these) -----------------
 
@@ -134,7 +136,9 @@ class HardBot(NormalBot):
         started = self._started or time.perf_counter()
         if k.my_turn():  # weighed again in its turn: half the play's time, the play the rest
             deadline = started + self.budget / 2
-        elif k.view["legal"]["exchange"]:  # the exchange comes in the same decision
+        elif k.view["legal"]["exchange"] or self._hands > 1:
+            # The exchange comes in the same decision, or another hand's decision may (the
+            # Trichu dealer's and the Table's share one clock).
             deadline = started + 0.4 * self.call_budget
         else:
             deadline = started + self.call_budget
@@ -235,12 +239,16 @@ class HardBot(NormalBot):
         return (0 < k.counts[top] <= 4 or bool(k.calls[top]) or k.points_on_table() >= 20
                 or k.top_is_dragon())
 
-    def decide_hand(self, view: dict) -> dict | None:
-        self._started = time.perf_counter()  # the decision's clock (a call at its turn shares it)
-        return super().decide_hand(view)
+    def decide(self, view: dict) -> dict | None:
+        # One clock for the whole decision: a call weighed in the same decision as a play or
+        # the exchange, for the same hand or the other one its player plays, shares it.
+        self._started = time.perf_counter()
+        self._hands = sum(1 for v in hand_views(view) if v.get("legal"))
+        return super().decide(view)
 
     def turn(self, k: Knowledge, legal: dict) -> dict | None:
-        start = self._started or time.perf_counter()
+        now = time.perf_counter()
+        start = max(self._started or now, now - self.budget / 2)  # at least half its budget left
         normal = self.choose_play(k, legal)
         candidates = self.candidates(k, legal, normal)
         self.last_search = None
