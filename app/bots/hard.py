@@ -1,16 +1,24 @@
 """The Hard bot: Normal plus search.
 
 In its turn it lists a few candidate plays (Normal's choice, the other
-combinations of its plan, passing, the smallest bomb), then, until its time
-budget is spent, samples a deal of the hidden cards consistent with
-everything its seat knows (`sampling.py`) and plays the round out from each
-candidate on that deal (`playout.py`). The same deals serve every candidate,
-so their differences are measured on equal cards. It plays the candidate
-with the best mean score, keeping Normal's choice unless another is better
-by a margin.
+combinations of its plan, passing, the smallest bomb, and for a play with the
+Mah Jong other wishes), then, until its time budget is spent, samples a deal
+of the hidden cards consistent with everything its seat knows (`sampling.py`)
+and plays the round out from each candidate on that deal (`playout.py`). The
+same deals serve every candidate, so their differences are measured on equal
+cards. It plays the candidate with the best mean score, keeping Normal's
+choice unless another is better by a margin and by `sure` standard errors of
+the gain (overtaking the partner's trick: by `partner_margin`).
 
-Everything else (calls, the exchange, out-of-turn bombs, the gift, the wish)
-is Normal's. Whatever it plays comes from the view's legal list.
+Its other decisions are searched the same way (`searches.py`): Grand Tichu and
+Tichu by the chance to go out first having called (blended with Normal's
+logistic estimate, at every moment a call is open: before the exchange, after
+it, and again at its first turn), the exchange over a few candidate passes,
+bombs out of turn when one may matter, the Dragon's gift. Each keeps Normal's
+choice when its time runs out before `min_worlds` deals; options
+`search_calls`, `search_exchange`, `search_bombs`, `search_gift`,
+`search_wish` (0: Normal's rule). Whatever it plays comes from the view's
+legal list.
 
 A play-out depends on the deal alone (the position is the same for all), so
 a deal drawn again, common late in a round when few cards are hidden, adds
@@ -23,7 +31,11 @@ Options: `budget_ms` (time per searched decision, default 100), `max_worlds`
 gain over Normal's choice, default 4), `seed`; `playout_wish` and
 `playout_bombs` (default 1): the play-outs honour the Mah Jong's wish (and
 make one) and seats bomb out of turn in them; 0 plays them out as 7543d6f did
-(for comparisons).
+(for comparisons). The other searches: `call_budget_ms` (270, the calls and
+the exchange; a decision holding two searches shares one clock), `call_worlds`
+(300), `exchange_worlds` (200), `exchange_candidates` (5), `exchange_margin`
+(5), `prior_worlds` (20), `tichu_chance_search_before` (0.68), `bomb_margin`
+(5), `gift_margin` (10), `min_worlds` (8), `partner_margin` (10), `sure` (2).
 """
 
 from __future__ import annotations

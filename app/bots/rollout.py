@@ -20,10 +20,10 @@ Two starting points:
   candidate is made, then the play-out runs. Where nobody is waiting for the hand
   (holding a bomb back, calling Tichu), the round goes on as it stands: a trick
   everybody passed goes to its winner, a Dragon's trick to the opponent the Normal
-  bot (Hard's gift is Normal's) would give it to.
+  bot would give it to.
 - Before the play (Grand Tichu, a Tichu call before the exchange, the exchange):
   the play-out knows no calls and no exchange, so these are made by the Normal
-  bot's rules, which are the Hard bot's (its search is for plays only):
+  bot's rules (the Hard bot's searches of its own call or pass make the others' so):
   `PrePlayStart` lets every seat still to decide call Grand Tichu or not
   (`calls.want_grand`), makes every pass the player does not know
   (`exchange.choose_exchange`, or the best cards where the rules force them), hands
