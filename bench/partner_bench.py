@@ -1,13 +1,15 @@
 """Partner play as people expect, measured on positions from many deals: Hard against Normal.
 
     python bench/partner_bench.py                  # 60 deals, standard
-    python bench/partner_bench.py --deals 300 --opt budget_ms=100
+    python bench/partner_bench.py --deals 300 --opt partner_margin=30
+    python bench/partner_bench.py --hard git:8cd839b:hard      # the Hard of another revision
 
 Positions are the turns of rounds Normal plays at every seat (seeded deals). Two questions,
 each asked of Normal and of Hard on the same positions (Hard with a fixed seed):
 
 - overtake: the partner's play holds the trick and the seat may play over it: how often does it
-  play (rather than pass)?
+  play (rather than pass)? And of those positions where the seat has not called, how often it
+  overtakes without going out by it.
 - return: the seat leads and its partner has called Tichu (and still plays): how often does it
   lead the Dog (handing the partner the lead) or its lowest single?
 
@@ -25,6 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from app.bots import load_bot  # noqa: E402
 from app.bots.hard import HardBot  # noqa: E402
 from app.bots.normal import NormalBot  # noqa: E402
 from app.bots.table import TableLog, play_round  # noqa: E402
@@ -83,7 +86,10 @@ def main(argv=None) -> int:
     parser.add_argument("--ruleset", default="standard")
     parser.add_argument("--seed", default="partner")
     parser.add_argument("--opt", action="append", default=[], help="a Hard option, name=value")
+    parser.add_argument("--hard", default="hard", help="the Hard bot to ask (a level or git:REV:hard)")
     args = parser.parse_args(argv)
+    hard_class = HardBot if args.hard == "hard" else load_bot(args.hard)
+
     config = {"seed": 0}
     for item in args.opt:
         name, _, value = item.partition("=")
@@ -94,15 +100,23 @@ def main(argv=None) -> int:
         deal = seeded_deal(rules, f"{args.seed}:{index}")
         game = Game(args.ruleset, {}, deal=lambda i, deal=deal: deal(i) if i == 0 else None)
         play_round(game, [Recorder(s, random.Random(s), found) for s in range(rules.seats)], TableLog())
+    # The overtakes that need a reason most: the seat has not called and does not go out with it.
+    found["overtake, no call, not going out"] = [
+        v for v in found["overtake"] if not (v["players"][v["viewer"]]["tichu"] or
+                                             v["players"][v["viewer"]]["grand"])]
     for question, views in found.items():
         hard, normal = [], []
         for view in views:
             seat = view["viewer"]
-            h = HardBot(seat, search_calls=0, **config).decide(view)
+            options = dict(config) if args.hard != "hard" else {"search_calls": 0, **config}
+            h = hard_class(seat, **options).decide(view)
             n = NormalBot(seat).decide(view)
             if question == "overtake":
                 hard.append(_overtakes(h))
                 normal.append(_overtakes(n))
+            elif question.startswith("overtake"):
+                hard.append(_overtakes(h) and len(h["cards"].split()) < len(view["hand"]))
+                normal.append(_overtakes(n) and len(n["cards"].split()) < len(view["hand"]))
             else:
                 hard.append(_returns(view, h))
                 normal.append(_returns(view, n))
