@@ -35,7 +35,9 @@ make one) and seats bomb out of turn in them; 0 plays them out as 7543d6f did
 the exchange; a decision holding two searches shares one clock), `call_worlds`
 (300), `exchange_worlds` (200), `exchange_candidates` (5), `exchange_margin`
 (5), `prior_worlds` (20), `tichu_chance_search_before` (0.68), `bomb_margin`
-(5), `gift_margin` (10), `min_worlds` (8), `partner_margin` (10), `sure` (2).
+(5), `gift_margin` (10), `min_worlds` (8), `partner_margin` (10), `sure` (2);
+`game_weight` (0: off): near the target, points a play-out adds for a round that
+wins the game (minus for one that loses it).
 """
 
 from __future__ import annotations
@@ -73,6 +75,9 @@ class HardBot(NormalBot):
         self.partner_margin = float(config.get("partner_margin", 10))
         # ... and every other play than Normal's this many standard errors of its gain.
         self.sure = float(config.get("sure", searches.SURE))
+        # Points a play-out adds for a round that wins the game (minus: loses it); 0: the round's
+        # score alone (the default until an arena of whole games says what it is worth).
+        self.game_weight = float(config.get("game_weight", 0))
         # The other searched decisions (0 each: Normal's rules, as before issue 19).
         self.search_calls = bool(float(config.get("search_calls", 1)))
         self.search_exchange = bool(float(config.get("search_exchange", 1)))
@@ -341,6 +346,30 @@ class HardBot(NormalBot):
 
     # -- the search ---------------------------------------------------------------------------
 
+    def game_score(self, k: Knowledge, team: int):
+        """Near the target, a play-out's score for the game: the round's difference plus
+        `game_weight` points for a round that ends the game won (minus for one lost); None
+        (the round's difference alone) when the option is 0, far from the target, or without
+        two teams' columns."""
+        totals = k.view["scores"]["totals"]
+        target = k.view["options"].get("target")
+        if not self.game_weight or not target or not totals or len(totals) != 2 or k.team is None:
+            return None
+        mine, theirs = totals[team], totals[1 - team]
+        if max(mine, theirs) < target - 400:
+            return None  # no round ends the game from here (a round moves at most some 400 points)
+        weight = self.game_weight
+
+        def score(po) -> float:
+            points = po.round_points()
+            a, b = mine + points[team], theirs + points[1 - team]
+            value = points[team] - points[1 - team]
+            if (a >= target or b >= target) and a != b:
+                value += weight if a > b else -weight
+            return value
+
+        return score
+
     def search(self, k: Knowledge, candidates: list, deadline: float) -> tuple | None:
         rules = k.rules
         deck = k.deck
@@ -380,6 +409,7 @@ class HardBot(NormalBot):
         # A play-out is a function of the deal alone (everything else is this position): a deal
         # drawn again (late in a round, when few cards are hidden) reuses its scores.
         scored: dict[tuple, list] = {}
+        game = self.game_score(k, team)
         while worlds < self.max_worlds:
             hands = sampler.sample(rng)
             deal = tuple(hands)
@@ -398,7 +428,7 @@ class HardBot(NormalBot):
                         po.replan(seat)
                     if not over:
                         po.run()
-                    scores.append(po.score(team))
+                    scores.append(po.score(team) if game is None else game(po))
             first = scores[0]
             for i, score in enumerate(scores):
                 sums[i] += score

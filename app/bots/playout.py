@@ -414,6 +414,20 @@ class Playout:
                 diff += sign * (value if made else -value)
         return diff
 
+    def round_points(self) -> list[int]:
+        """Each of the two teams' round score (card points or the double victory, and the calls)."""
+        first = self.out[0] if self.out else None
+        if self.double_victory():
+            points = [0, 0]
+            points[self.team[first]] = self.dv_points
+        else:
+            points = self.card_points()
+        for s, call in enumerate(self.calls):
+            if call:
+                value = 200 if call == "grand" else 100
+                points[self.team[s]] += value if s == first else -value
+        return points
+
     # -- the policy --------------------------------------------------------------------------
 
     def run(self, max_steps: int = 400) -> None:

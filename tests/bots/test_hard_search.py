@@ -209,3 +209,30 @@ def test_hands_the_lead_to_a_partner_who_called_with_the_dog():
         game = table(["Mj Dg S3 B4 G6", "S5 B6 G7", "SK GK BQ", "S8 B8 G8"], fill=False, tichu=(2,))
         bot = hard(0, seed=seed, max_worlds=200)
         assert bot.decide(view_for(game, 0))["cards"] == "Dg", seed
+
+
+# -- the game's score near the target ------------------------------------------------------------------
+
+
+def test_a_play_outs_round_points_make_its_score():
+    from .test_playout import fresh_playout
+
+    for seed in range(40):
+        po = fresh_playout(seed, calls=("tichu", None, "grand", None))
+        po.run()
+        points = po.round_points()
+        assert points[0] - points[1] == po.score(0) and points[1] - points[0] == po.score(1)
+
+
+def test_the_game_weight_counts_only_near_the_target():
+    game = table(["SA G2 R4", "Mj S5 B6", "SK G7 B8", "S3 G5 R6"], fill=False)
+    k = Knowledge(view_for(game, 0))
+    assert hard(0, game_weight=100).game_score(k, k.team) is None  # 0 to 0, the target 1000 away
+    assert hard(0).game_score(k, k.team) is None  # the option is off by default
+    near = dict(k.view, scores=dict(k.view["scores"], totals=[900, 950]))
+    k_near = Knowledge(near)
+    score = hard(0, game_weight=100).game_score(k_near, k_near.team)
+    po = type("Po", (), {"round_points": lambda self: [150, -50]})()
+    assert score(po) == 200 + 100  # 1050 to 900: the game won
+    po_lost = type("Po", (), {"round_points": lambda self: [20, 80]})()
+    assert score(po_lost) == -60 - 100  # 920 to 1030: lost
