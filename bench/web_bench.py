@@ -2,6 +2,7 @@
 
     python bench/web_bench.py [--tables 100] [--seconds 60] [--server app|gunicorn]
                               [--mode gevent|threading] [--threads N] [--think 0] [--processes N] [--json]
+                              [--reviews N [--review-workers 1]]
 
 Starts the server as a subprocess (by default `python -m app` in gevent mode, as
 shipped; `--mode threading`: its embedded gunicorn, a thread per connection; or
@@ -34,6 +35,12 @@ makes the next change on another catch up first: the worst case). The server
 CPU is the app processes'; Redis's and nginx's are reported beside it. Memory
 per table: the growth of the app processes' and Redis's resident memory from
 before the tables were made, per table.
+
+`--reviews N` keeps N round reviews going beside the tables the whole time (`/api/review`,
+each on a round and seat not reviewed before, so none is answered from the kept ones): the
+review workers (`--review-workers`, the server's TICHU_REVIEW_WORKERS) are busy throughout,
+and the tables' figures show what that costs them. The reviews answered, refused and their
+p50 time are reported beside them (the workers' CPU is not in the server's).
 
 Needs the `bench` extra (`pip install -e '.[bench]'`): gunicorn, psutil, aiohttp
 and the python-socketio client. Traffic goes to 127.0.0.1 only and the run is
@@ -220,6 +227,7 @@ class Bench:
         self.tables: list[TableRun] = []
         self.commands: dict[str, int] | None = None
         self.spread = bool(getattr(args, "spread", False))  # flood_bench and soak_bench have no --spread
+        self.reviews = {"answered": 0, "refused": 0, "seconds": []}
 
     async def setup(self, base: str):
         async with aiohttp.ClientSession() as http:
@@ -250,6 +258,8 @@ class Bench:
         rss_before = sum(p.memory_info().rss for p in procs + helpers[:1])
         await self.setup(base)
         self.running = True
+        lanes = range(getattr(self.args, "reviews", 0))  # flood_bench and soak_bench have no --reviews
+        reviewers = [asyncio.create_task(self.review_loop(base, lane)) for lane in lanes]
         for table in self.tables:
             ack = await table.clients[0].sio.call("start", {})
             assert ack["ok"], ack
@@ -276,6 +286,9 @@ class Bench:
             {name: count - commands0.get(name, 0) for name, count in commands.items()}
         self.measuring = False
         self.running = False
+        for task in reviewers:
+            task.cancel()
+        await asyncio.gather(*reviewers, return_exceptions=True)
         rss = sum(p.memory_info().rss for p in procs)
         self.memory_per_table = (rss + sum(p.memory_info().rss for p in helpers[:1]) - rss_before) \
             / len(self.tables)
@@ -284,6 +297,23 @@ class Bench:
         await asyncio.gather(*(c.sio.disconnect() for t in self.tables for c in t.clients),
                              return_exceptions=True)
         return self.report(start, end, cpu1 - cpu0, me_cpu1 - me_cpu0, rss, peak_rss)
+
+    async def review_loop(self, base: str, lane: int) -> None:
+        """One review after another, each on a round and seat never reviewed before."""
+        async with aiohttp.ClientSession() as http:
+            for n in range(10**6):
+                record, seat, round_no = review_request(lane, n)
+                began = time.perf_counter()
+                async with http.post(f"{base}/api/review",
+                                     json={"record": record, "seat": seat, "round": round_no}) as r:
+                    answer = await r.json()
+                if answer.get("ok"):
+                    self.reviews["answered"] += 1
+                    if self.measuring:
+                        self.reviews["seconds"].append(time.perf_counter() - began)
+                else:
+                    self.reviews["refused"] += 1
+                    await asyncio.sleep(1)
 
     def report(self, start, end, server_cpu, bench_cpu, rss, peak_rss) -> dict:
         window = end - start
@@ -313,6 +343,10 @@ class Bench:
             "actions_per_s": round(actions / window, 1),
             "ack_ms": {"p50": ms(percentile(acks, 50)), "p99": ms(percentile(acks, 99))},
             "last_patch_ms": {"p50": ms(percentile(lasts, 50)), "p99": ms(percentile(lasts, 99))},
+            "reviews": {"kept_going": getattr(self.args, "reviews", 0), "answered": self.reviews["answered"],
+                        "refused": self.reviews["refused"],
+                        "p50_s": round(statistics.median(self.reviews["seconds"]), 2)
+                        if self.reviews["seconds"] else None},
             "server_cpu_percent": round(100 * server_cpu / window, 1),
             "server_cpu_ms_per_action": round(1000 * server_cpu / actions, 2) if actions else None,
             "bench_cpu_percent": round(100 * bench_cpu / window, 1),
@@ -345,6 +379,20 @@ class Bench:
 # and all come from one address: the per-connection and per-address limits are lifted
 # (bench/flood_bench.py measures them).
 BENCH_LIMITS = "events=1000000/1000000,create_address=1000000/1000000,join_fails_address=1000000/1000000"
+
+
+def review_request(lane: int, n: int) -> tuple[dict, int, int]:
+    """The n-th review of a lane: a finished game of random play (its own seed), one seat of
+    its first round; every (lane, n) a different game, so no review is found kept."""
+    from app.engine import Game
+    from app.engine.simulate import play_random_round
+
+    seed = 1_000_003 * (lane + 1) + n
+    game = Game("standard", {"target": 50}, seed=seed)
+    rng = random.Random(seed)
+    while not game.over:
+        play_random_round(game, rng)
+    return game.record(), n % 4, 0
 
 
 def redis_commands(url: str | None) -> dict[str, int] | None:
@@ -414,6 +462,9 @@ def print_table(r: dict):
         ("actions per second", r["actions_per_s"]),
         ("action -> ack  p50 / p99", f"{r['ack_ms']['p50']} / {r['ack_ms']['p99']} ms"),
         ("action -> last patch  p50 / p99", f"{r['last_patch_ms']['p50']} / {r['last_patch_ms']['p99']} ms"),
+        ("reviews kept going / answered / refused / p50",
+         f"{r['reviews']['kept_going']} / {r['reviews']['answered']} / {r['reviews']['refused']} / "
+         f"{r['reviews']['p50_s']} s"),
         ("server CPU",
          f"{r['server_cpu_percent']} % of one core, {r['server_cpu_ms_per_action']} ms per action "
          f"(bench clients: {r['bench_cpu_percent']} %)"),
@@ -501,10 +552,15 @@ def main(argv=None):
     parser.add_argument("--pid", type=int, help="with --url: the server's process id, for its CPU and memory")
     parser.add_argument("--processes", type=int, default=0,
                         help="the scale-out: N app processes, one Redis, nginx in front")
+    parser.add_argument("--reviews", type=int, default=0,
+                        help="keep N round reviews going beside the tables (/api/review)")
+    parser.add_argument("--review-workers", type=int, default=1,
+                        help="the server's review worker processes (TICHU_REVIEW_WORKERS)")
     parser.add_argument("--spread", action="store_true",
                         help="with --processes: no table code in the address, so a table's connections "
                              "spread over the processes")
     args = parser.parse_args(argv)
+    args.env = {**getattr(args, "env", {}), "TICHU_REVIEW_WORKERS": str(args.review_workers)}
     if args.threads is None:
         args.threads = 4 * args.tables + 100
     if args.url:

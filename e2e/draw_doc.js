@@ -1,13 +1,19 @@
-// Runs in the page (e2e/test_trick.py): draws a given document with the page's own modules.
-async ({ doc }) => {
+// Runs in the page (e2e/test_trick.py, e2e/test_trial.py): draws a given document with the
+// page's own modules; `ui` sets local choices (an open panel, the summary left open), `bubbles`
+// the chat bubbles over the seats.
+async ({ doc, ui = {}, bubbles = {} }) => {
   const { render } = await import("/static/js/render.js");
   const { makeContext } = await import("/static/js/context.js");
   const root = document.getElementById("app");
-  const ui = { selected: new Set(), slots: {}, pending: null, levels: {}, sort: "rank", order: null,
-    panel: null, prefs: {}, summaryClosed: 99 };
+  const local = { selected: new Set(), slots: {}, pending: null, levels: {}, sort: "rank", order: null,
+    panel: null, prefs: {}, summaryClosed: 99, ...ui };
   const noop = () => {};
-  const ctx = makeContext(doc, ui, { act: noop, call: noop, undoCall: noop, request: noop, sit: noop,
+  const ctx = makeContext(doc, local, { act: noop, call: noop, undoCall: noop, request: noop, sit: noop,
     update: noop, setSort: noop, showError: noop, beep: noop });
-  Object.assign(ctx, { version: 0, wide: innerWidth >= 1000, width: root.clientWidth, cardWidth: parseFloat(getComputedStyle(root).getPropertyValue("--hand-card")), bubbles: {} });
+  const felt = root.querySelector(".felt");
+  Object.assign(ctx, { version: 0, wide: matchMedia("(min-width: 1000px)").matches,
+    roomy: matchMedia("(min-width: 1300px) and (min-height: 600px)").matches,
+    width: felt ? felt.clientWidth : root.clientWidth,
+    cardWidth: parseFloat(getComputedStyle(root).getPropertyValue("--hand-card")), bubbles });
   render(root, ctx);
 }

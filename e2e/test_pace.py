@@ -112,8 +112,22 @@ def test_a_new_player_gets_a_hint_at_a_real_table(server, contexts):
         box = page.page.locator(".coach-hint")
         expect(box.locator(".coach-suggestion")).to_contain_text("The Hard bot would")
         expect(page.page.locator("#announcer")).to_contain_text("The Hard bot would")
+        # Its estimate of going out first, in words and figures, as the bot's own view.
+        expect(box.locator(".reasons li").first).to_contain_text("On these eight cards it puts your chance")
         page.assert_layout()
         page.press(page.key("hint-close"))
         expect(box).to_have_count(0)
+        # At a lead the bot's own reasons come under their heading, apart from the facts.
+        for _ in range(80):
+            view, _ = game.wait(lambda g: 0 in g["to_act"] or g["scores"]["rounds"])
+            if view["phase"] == "play" and view["lead"] and view["turn"] == 0:
+                break
+            assert game.step(1)
+        else:
+            raise AssertionError("no lead of the person's in the first round")
+        page.press(page.key("hint"))
+        expect(box.locator(".reasons li", has_text="By its plan your hand needs")).to_have_count(1)
+        expect(box.locator(".coach-kind").first).to_have_text("Its reasons, as the bot sees it:")
+        page.assert_layout()
     finally:
         game.close()

@@ -89,10 +89,50 @@ def test_a_brettspielwelt_log_opens_in_the_viewer(server, contexts):
     page.set_input_files("#record-file", str(BSW_LOGS / "malformed.tch"))
     expect(page.get_by_role("alert")).to_contain_text("The import stops at round")
     expect(page.locator(".replay-action")).to_have_text("The deal")
-    # Seat names instead of the nicknames, where the person opening it asks for them.
+    # Seat names instead of the nicknames, where the person opening it asks for them (with a
+    # record open, the form is folded into one line).
+    page.locator("details.replay-open summary").click()
     page.check("#anonymous")
     page.set_input_files("#record-file", str(BSW_LOGS / "four_rounds.tch"))
     expect(page.locator(".replay-seat").first).not_to_contain_text("anna")
     expect(page.locator(".replay-seat").first).to_contain_text("Seat")
     page.set_input_files("#record-file", str(BSW_LOGS / "not_a_log.tch"))
     expect(page.get_by_role("alert")).to_contain_text("This file is not a Brettspielwelt log we can read.")
+
+
+def test_on_a_phone_the_trick_shows_without_scrolling_and_hands_sort_as_at_the_table(server, contexts,
+                                                                                        tmp_path):
+    record = one_round_record()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    for width, height in ((360, 640), (390, 844), (844, 390)):
+        context = contexts(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True)
+        page = context.new_page()
+        page.goto(server + "/replay")
+        page.set_input_files("#record-file", str(path))
+        expect(page.locator(".replay-seat")).to_have_count(4)
+        page.get_by_role("button", name="Next trick").click()
+        for _ in range(3):
+            page.get_by_role("button", name="Next action").click()
+        at = int(page.locator(".replay-controls .position").inner_text().split(" / ")[0])
+        answer = page.request.post(server + "/api/replay", data={"record": record, "round": 0}).json()
+        frame = answer["frames"][at]
+        assert frame["trick"]["plays"], "the trick has cards"
+        cards = page.locator(".replay-trick .card")
+        expect(cards.first).to_be_in_viewport(ratio=1)
+        expect(cards.last).to_be_in_viewport(ratio=1)
+        assert page.evaluate("scrollY") == 0
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # The hands as the table sorts them: by rank, low to high (the engine lists them high to low).
+        for i, hand in enumerate(frame["hands"]):
+            shown = page.locator(".replay-seat").nth(i).locator(".card").evaluate_all(
+                "els => els.map((e) => e.dataset.card)")
+            assert shown == hand[::-1], (width, i)
+    # By suit where the player chose that order at the table (the same browser's setting).
+    page.evaluate("localStorage.setItem('tichu.pref.sort', 'suit')")
+    page.get_by_role("button", name="Next action").click()
+    shown = page.locator(".replay-seat").first.locator(".card").evaluate_all(
+        "els => els.map((e) => e.dataset.card)")
+    suits = [c[0] for c in shown if c not in ("Mj", "Dg", "Ph", "Dr")]
+    runs = [s for i, s in enumerate(suits) if i == 0 or s != suits[i - 1]]
+    assert len(runs) == len(set(runs)), shown  # each suit in one run

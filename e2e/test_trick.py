@@ -149,15 +149,18 @@ def test_small_things_the_trial_found(server, contexts, phones):
           return [r.right <= c.right - 1, card.querySelector(".rank").textContent];
         }""", size)
         assert out == [True, "Hund"], size
-    # My own chat message shows with my name over my seat.
+    # My own chat message shows for a moment with my name, my seat marked as the one who said it.
     page.press(page.key("tab-chat"))
     page.press(page.key("quick-thanks"))
-    expect(p.locator(".seat.mine .bubble")).to_contain_text("Anna")
-    # At a round's end the laptop's side column shows the score sheet, whatever was open.
+    expect(p.locator(".center .bubble")).to_contain_text("Anna: Danke!")
+    expect(p.locator(".seat.mine .tag.says")).to_have_count(1)
+    # At a round's end the laptop's side column shows the score sheet, whatever was open: at
+    # 1366 x 768 it is always open, the chosen panel under it.
     page.press(page.key("tab-history"))
     while len(game.mirror.rounds) == 1 and game.step():
         pass
     game.bots_move()
     page.wait_moves(game.mirror.version)
-    expect(p.locator("#panel")).to_have_class(re.compile(r"\bpanel-score\b"))
+    expect(p.locator(".side .panel-score")).to_be_visible()
+    expect(p.locator("#panel")).to_have_class(re.compile(r"\bpanel-history\b"))
     expect(p.locator(".scores td.total").first).to_be_in_viewport()

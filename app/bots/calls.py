@@ -116,11 +116,33 @@ def tichu_chance(hand: int, deck: Deck, stairs_min_pairs: int = 2) -> float:
     return _logistic(_TICHU_WEIGHTS, tichu_features(hand, deck, stairs_min_pairs))
 
 
+def grand_estimate(view: dict, hand: int, deck: Deck, seat: int,
+                   threshold: float = GRAND_CHANCE) -> tuple[float, float]:
+    """(the chance to go out first on these eight cards, the chance a call needs at this score)."""
+    return grand_chance(hand, deck), threshold - 0.08 * score_pressure(view, seat)
+
+
 def want_grand(view: dict, hand: int, deck: Deck, seat: int, partner_called: bool,
                threshold: float = GRAND_CHANCE) -> bool:
     if partner_called:
         return False
-    return grand_chance(hand, deck) >= threshold - 0.08 * score_pressure(view, seat)
+    chance, needed = grand_estimate(view, hand, deck, seat, threshold)
+    return chance >= needed
+
+
+def tichu_estimate(view: dict, hand: int, deck: Deck, seat: int, stairs_min_pairs: int,
+                   opponent_called: bool, before_exchange: bool, give_away: int = 0,
+                   threshold: float = TICHU_CHANCE,
+                   threshold_before_exchange: float = TICHU_CHANCE_BEFORE_EXCHANGE) -> tuple[float, float]:
+    """(the chance to go out first with this hand, the chance a Tichu call needs now).
+    `give_away`: the cards it would pass in the exchange (before it: the hand without them)."""
+    if before_exchange:
+        threshold = threshold_before_exchange
+        hand &= ~give_away
+    threshold -= 0.1 * score_pressure(view, seat)
+    if opponent_called:
+        threshold += 0.06
+    return tichu_chance(hand, deck, stairs_min_pairs), threshold
 
 
 def want_tichu(view: dict, hand: int, deck: Deck, seat: int, stairs_min_pairs: int,
@@ -130,10 +152,6 @@ def want_tichu(view: dict, hand: int, deck: Deck, seat: int, stairs_min_pairs: i
     """Call Tichu with this hand? `give_away`: the cards it would pass in the exchange."""
     if partner_called:
         return False
-    if before_exchange:
-        threshold = threshold_before_exchange
-        hand &= ~give_away
-    threshold -= 0.1 * score_pressure(view, seat)
-    if opponent_called:
-        threshold += 0.06
-    return tichu_chance(hand, deck, stairs_min_pairs) >= threshold
+    chance, needed = tichu_estimate(view, hand, deck, seat, stairs_min_pairs, opponent_called,
+                                    before_exchange, give_away, threshold, threshold_before_exchange)
+    return chance >= needed

@@ -49,6 +49,8 @@ class NormalBot(Bot):
     def __init__(self, seat, rng=None, **config):
         super().__init__(seat, rng, **config)
         self._tichu_memo: dict = {}
+        # The last call it weighed: {"call", "chance", "needed", ...}, for the coach's hints.
+        self.last_call: dict | None = None
         # Call thresholds on the chance to go out first (see calls.py); options for the arena.
         self.tichu_chance = float(config.get("tichu_chance", calls.TICHU_CHANCE))
         self.tichu_chance_exchange = float(config.get("tichu_chance_exchange",
@@ -110,9 +112,10 @@ class NormalBot(Bot):
         seat = view["viewer"]
         geometry = view["geometry"]
         partner_called = any(view["players"][p]["grand"] for p in geometry["partners"][seat])
-        call = legal["grand_call"] and calls.want_grand(
-            view, hand, deck, seat, partner_called,
-            self.grand_chance)
+        chance, needed = calls.grand_estimate(view, hand, deck, seat, self.grand_chance)
+        call = legal["grand_call"] and not partner_called and chance >= needed
+        self.last_call = {"call": "grand", "chance": chance, "needed": needed,
+                          "partner_called": partner_called, "allowed": bool(legal["grand_call"])}
         return {"act": "grand", "call": bool(call)}
 
     def wants_tichu(self, k: Knowledge) -> bool:
@@ -124,9 +127,12 @@ class NormalBot(Bot):
             for cards in self.exchange_cards(k, True).values():
                 for c in cards:
                     give |= 1 << c
-        return calls.want_tichu(k.view, k.hand, k.deck, k.seat, k.rules.stairs_min_pairs,
-                                partner_called, opponent_called, before, give, self.tichu_chance,
-                                self.tichu_chance_exchange)
+        chance, needed = calls.tichu_estimate(k.view, k.hand, k.deck, k.seat, k.rules.stairs_min_pairs,
+                                              opponent_called, before, give, self.tichu_chance,
+                                              self.tichu_chance_exchange)
+        self.last_call = {"call": "tichu", "chance": chance, "needed": needed,
+                          "partner_called": partner_called, "allowed": True, "before_exchange": before}
+        return not partner_called and chance >= needed
 
     def exchange_cards(self, k: Knowledge, calling: bool) -> dict[int, list[int]]:
         """{target: [cards]}: the engine-forced best cards where the rules say so, else a plan."""

@@ -4,8 +4,9 @@ The bot is given exactly the seat's view (never more: it sees what the player se
 decides as it would at the table; its answer is made structured data for `words.say`:
 {"kind": "suggestion", "bot", "seat", "act", ...} with, for a play, the play as the facts
 read it (`play_fact`: whether anybody can beat it), for the exchange the cards to each
-seat, for the Dragon's gift the seat given to, for calls whether it calls. It is a
-suggestion, not a fact: the words say whose it is.
+seat, for the Dragon's gift the seat given to, for calls whether it calls; under `reasons`
+what the bot itself weighed (`reasons.py`). It is a suggestion, not a fact: the words say
+whose it is.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from app.bots.base import hand_views
 
 from .facts import play_fact, who
 from .position import position_of
+from .reasons import bot_reasons
 
 
 def suggest(view: dict, level: str = "hard", seed=0, **options) -> dict | None:
@@ -27,13 +29,16 @@ def suggest(view: dict, level: str = "hard", seed=0, **options) -> dict | None:
         return None
     bot = LEVELS[level](viewer, rng=random.Random(seed), **options)
     action = bot.decide(view)
+    if action is None and getattr(bot, "last_call", None) is not None:
+        action = {"act": "no_call"}  # it weighed a Tichu call and has nothing else to do now
     if not isinstance(action, dict) or "act" not in action:
         return None
     seat = action.get("seat", viewer)
     pos = position_of(view, seat)
     if pos is None:
         return None
-    out = {"kind": "suggestion", "bot": level, "seat": who(pos, seat), "act": action["act"],
+    asker = position_of(view) or pos  # the seat as the asking player knows it ("table": the Trichu Table)
+    out = {"kind": "suggestion", "bot": level, "seat": who(asker, seat), "act": action["act"],
            "teams": view["geometry"]["teams"] is not None, "ruleset": view["ruleset"]}
     if action["act"] == "play":
         out["fact"] = play_fact(view, action["cards"], seat=seat, phoenix=action.get("phoenix"))
@@ -47,6 +52,7 @@ def suggest(view: dict, level: str = "hard", seed=0, **options) -> dict | None:
                        for target, cards in sorted(action["give"].items(), key=lambda kv: int(kv[0]))]
     elif action["act"] == "gift":
         out["to"] = who(pos, action["to"])
+    out["reasons"] = bot_reasons(view, action, bot)
     return out
 
 

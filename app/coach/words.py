@@ -29,6 +29,7 @@ from .lexicon import (
     special_name,
     suit_name,
 )
+from .reason_words import say_reason
 
 
 def say(item: dict, lang: str = "en", names: dict | None = None) -> str:
@@ -511,11 +512,20 @@ _SPECIAL_CODES = {"Dr": "dragon", "Ph": "phoenix", "Dg": "dog", "Mj": "mahjong"}
 
 
 def _suggestion(f, lang, names):
+    text = _suggested(f, lang, names)
+    if (f.get("seat") or {}).get("relation") == "table":  # the Trichu dealer asks for both hands
+        text += _t(lang, " (For the Table's hand.)", " (Für die Hand des Tisches.)")
+    return text
+
+
+def _suggested(f, lang, names):
     bot, act = _bot(f["bot"], lang), f["act"]
     if act == "pass":
         return _t(lang, f"{bot} would pass.", f"{bot} würde passen.")
     if act == "tichu":
         return _t(lang, f"{bot} would call Tichu.", f"{bot} würde Tichu ansagen.")
+    if act == "no_call":
+        return _t(lang, f"{bot} would not call Tichu now.", f"{bot} würde jetzt kein Tichu ansagen.")
     if act == "grand":
         if f["call"]:
             return _t(lang, f"{bot} would call Grand Tichu.", f"{bot} würde Großes Tichu ansagen.")
@@ -550,6 +560,7 @@ _SAYERS = {
     "unreadable": _unreadable,
     "can_go_out": _go_out,
     "suggestion": _suggestion,
+    "bot_reason": say_reason,
     # why not
     "legal": _legal,
     "game_over": _simple("The game is over.", "Das Spiel ist vorbei."),

@@ -19,6 +19,9 @@ Configuration (environment variables, or keys of `create_app(config)`):
 - `TICHU_TESTING=1`: testing mode (tables may be created with a fixed seed). Never in production.
 - `TICHU_BOMB_WINDOW`: seconds a won trick stays on the table before it may be collected, for
   tables whose creator does not choose (default 3; 0 in testing mode, so tests play at speed).
+- `TICHU_REVIEW_WORKERS` (or `--review-workers N`): worker processes that make round reviews
+  (default 1; live/reviews.py); `TICHU_REVIEW_QUEUE`: reviews that may wait for one (default 8,
+  then `busy`); `TICHU_REVIEW_DEALS`: deals a review samples per decision (default the coach's 24).
 - `TICHU_REDIS_URL` (or `--redis URL`): the scale-out: the tables live in Redis and any number
   of processes serve them (`app/web/cluster/`, deploy/README.md); the data directory is unused.
 - `TICHU_CLOCK` (a key of `create_app(config)` only): the wall clock of deadlines, a callable
@@ -53,9 +56,12 @@ from .live.bots_runner import BotRunner, first_lead_pause_default
 from .live.hub import Hub
 from .live.presence import Presence
 from .live.registry import Registry, bomb_window_default
+from .live.reviews import Reviews
+from .live.reviews import from_config as reviews_from_config
 from .live.timers import Timers
 from .pages import assets, i18n, routes
 from .store import StoreUnavailable, open_store
+from .store.reviews import open_shelf
 from .table.json_import import import_json_tables
 from .wire import events, packets, serve, websocket_reader
 from .wire.capacity import Capacity
@@ -103,6 +109,9 @@ def default_config() -> dict:
         # The worker's threads when `python -m app` runs gunicorn (each connection keeps one).
         "TICHU_THREADS": int(os.environ["TICHU_THREADS"]) if os.environ.get("TICHU_THREADS") else None,
         "TICHU_ASYNC_MODE": async_mode.env_mode(),
+        "TICHU_REVIEW_WORKERS": int(os.environ.get("TICHU_REVIEW_WORKERS", "1")),
+        "TICHU_REVIEW_QUEUE": int(os.environ.get("TICHU_REVIEW_QUEUE", "8")),
+        "TICHU_REVIEW_DEALS": int(os.environ.get("TICHU_REVIEW_DEALS") or 0) or None,
     }
 
 
@@ -173,6 +182,7 @@ def create_app(config: dict | None = None) -> Flask:
         socketio = SocketIO(app, **options)
         store, registry, hub = _one_process(app, socketio)
     app.extensions["tichu"] = hub
+    app.extensions["tichu_reviews"] = _reviews(app.config, store, mode)
     if app.config["TICHU_PROXIES"]:
         # Behind that many reverse proxies the client's address is in X-Forwarded-For.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["TICHU_PROXIES"])
@@ -195,6 +205,14 @@ def create_app(config: dict | None = None) -> Flask:
     if app.config["TICHU_GC_TUNE"]:
         tune_gc()
     return app
+
+
+def _reviews(config, store, mode: str) -> Reviews:
+    """The round reviews' worker pool and where their results are kept (beside the store)."""
+    shelf = open_shelf(config, store)
+    if mode == "gevent" and shelf.kind == "sqlite":
+        shelf = async_mode.OffLoopStore(shelf)  # its disk waits off the event loop
+    return reviews_from_config(config, shelf)
 
 
 def capacity_of(mode: str, threads: int | None) -> Capacity:
@@ -253,6 +271,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--redis", metavar="URL",
                         help="share the tables with other processes through this Redis, e.g. "
                              "redis://127.0.0.1:6379/0 (default: $TICHU_REDIS_URL, else none: SQLite)")
+    parser.add_argument("--review-workers", metavar="N", type=int,
+                        help="worker processes that make round reviews, off the server "
+                             "(default: $TICHU_REVIEW_WORKERS, else 1)")
     return parser.parse_args(argv)
 
 
@@ -287,6 +308,11 @@ def main(argv=None):
         config["TICHU_DATA_DIR"] = args.data_dir
     if args.redis:
         config["TICHU_REDIS_URL"] = args.redis
+    if args.review_workers is not None:
+        if args.review_workers < 1:
+            print("python -m app: --review-workers is at least 1", file=sys.stderr, flush=True)
+            raise SystemExit(2)
+        config["TICHU_REVIEW_WORKERS"] = args.review_workers
     mode = async_mode.resolve(os.environ.get("TICHU_ASYNC_MODE"))
     where = f"http://{'localhost' if args.host == '127.0.0.1' else args.host}:{args.port}"
     if mode == "gevent":

@@ -7,9 +7,19 @@ import { obligation } from "./legal.js";
 import { forcedText, renderDecision, renderSuggestions } from "./controls.js";
 import { countdown } from "./countdown.js";
 
+/** The latest chat message for a moment (the sender's seat is marked): a line of the middle,
+ * in its flow, so it never covers a seat, a card or a control (the chat panel has it in full). */
+export function chatLine(ctx) {
+  const said = Object.entries(ctx.bubbles || {}).sort((a, b) => a[1].n - b[1].n).pop();
+  if (!said) return null;
+  const seat = Number(said[0]);
+  return h("p", { class: "bubble", "aria-hidden": "true", dataset: { seat: String(seat) } },
+    h("strong", {}, ctx.name(seat), ": "), said[1].text);
+}
+
 export function renderCenter(ctx) {
   const view = ctx.view;
-  if (!view) return h("section", { class: "center" }, h("p", { class: "status" }, waitingText(ctx)));
+  if (!view) return h("section", { class: "center" }, h("p", { class: "status" }, waitingText(ctx)), chatLine(ctx));
   const forced = ctx.playing ? forcedText(ctx) : null;
   const own = forced || (ctx.playing ? obligation(ctx.acting, ctx.ruleset) : null);
   // Whose cards the duty is about is never in doubt: the Table's are named.
@@ -24,6 +34,7 @@ export function renderCenter(ctx) {
       h("p", { class: ["status", duty && !waiting && "duty"], id: "status", dataset: { forced: forced ? "1" : null } },
         waiting || duty || statusText(ctx)),
       view.wish ? h("p", { class: "wish" }, t("Wish: {rank}", { rank: rankName(view.wish) })) : null),
+    chatLine(ctx),
     trick(ctx),
     renderDecision(ctx),
     renderSuggestions(ctx));
@@ -126,7 +137,7 @@ export function gameOver(ctx) {
       scores: columns.map((c) => (byTeam ? String(totals[c.index]) : `${c.label} ${totals[c.index]}`)).join(" : ") })) : null,
     h("p", {}, h("a", { href: `/t/${ctx.table.code}/record.json`, download: "" }, t("Download the game record")),
       " · ", h("a", { href: `/replay?table=${ctx.table.code}`, target: "_blank", rel: "noopener" }, t("Watch the replay"))),
-    ctx.you.manage ? h("button", { type: "button", class: "primary", dataset: { key: "new-game" },
+    ctx.you.manage && !ctx.doc.lesson ? h("button", { type: "button", class: "primary", dataset: { key: "new-game" },
       onclick: () => ctx.request("new_game", {}) }, t("New game")) : null);
 }
 

@@ -7,6 +7,7 @@ import { h } from "./dom.js";
 import { rankName, t } from "./i18n.js";
 import { cardFace, cardNames, cardRow } from "./cards.js";
 import { countdown } from "./countdown.js";
+import { clicks } from "./pointer.js";
 import { exchangeCount } from "./hand.js";
 import { titleName } from "./seats.js";
 import { bestCards, cardsOf, holdsMahjong, mahjongCode, matchingPlays, playableBombs, playsContaining } from "./legal.js";
@@ -222,8 +223,9 @@ function exchangePanel(ctx, legal) {
     return h("button", {
       type: "button", class: ["slot", full && "filled"], disabled: forced,
       dataset: { key: `slot-${seat}`, slot: target },
-      title: cards.length ? t("{who}: {card} (tap to take back)", { who: label, card: cardNames(cards, ctx.ruleset) })
-        : t("{who}: no card yet", { who: label }),
+      title: !cards.length ? t("{who}: no card yet", { who: label })
+        : clicks() ? t("{who}: {card} (click to take back)", { who: label, card: cardNames(cards, ctx.ruleset) })
+          : t("{who}: {card} (tap to take back)", { who: label, card: cardNames(cards, ctx.ruleset) }),
       onclick: () => {
         const room = n - cards.length;
         if (ui.selected.size && room > 0) {
@@ -234,10 +236,16 @@ function exchangePanel(ctx, legal) {
       },
     }, h("span", { class: "slot-label" }, label),
     cards.length ? cardRow(cards, ctx.ruleset, n > 1 && "mini") : h("span", { class: "slot-hint" },
-      n === 1 ? t("tap a card, then here") : t("tap {n} cards, then here", { n })));
+      slotHint(n)));
   });
   return h("div", { class: "decision exchange" },
     h("div", { class: "slots", style: `--slots:${slots.length}` }, slots));
+}
+
+/** What to do with an empty slot, in the words of the pointer: click or tap. */
+function slotHint(n) {
+  if (clicks()) return n === 1 ? t("click a card, then here") : t("click {n} cards, then here", { n });
+  return n === 1 ? t("tap a card, then here") : t("tap {n} cards, then here", { n });
 }
 
 /** Why the cards in the slot are chosen already (the hierarchy's exchange): the duty of a seat
@@ -294,7 +302,7 @@ function pendingDialog(ctx) {
   }
   if (pending.kind === "phoenix") {
     return dialog(ctx, t("Which rank does the Phoenix stand for?"), pending.plays.map((play) => h("button", {
-      type: "button", dataset: { key: `phoenix-${play.phoenix}` }, onclick: () => { ctx.ui.pending = null; afterPhoenix(ctx, play); },
+      type: "button", class: "phoenix-choice", dataset: { key: `phoenix-${play.phoenix}` }, onclick: () => { ctx.ui.pending = null; afterPhoenix(ctx, play); },
     }, t("Phoenix as {rank} ({kind}, {top})", { rank: rankName(play.phoenix), kind: kindName(play.kind), top: rankName(play.rank) }))));
   }
   const bombs = playableBombs(ctx.acting);

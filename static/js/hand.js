@@ -6,6 +6,7 @@ import { h } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { cardButton, cardFace, cardRow, sortHand } from "./cards.js";
 import { playableCards } from "./legal.js";
+import { lessonCards } from "./lesson.js";
 
 const MIN_STRIP = 44;
 const DRAG_START = 8;  // px a pointer moves before a press becomes a drag
@@ -85,13 +86,14 @@ export function renderHand(ctx) {
   const { perRow, step } = layout(cards.length, width, cardW);
   const rows = [];
   for (let i = 0; i < cards.length; i += perRow) rows.push(cards.slice(i, i + perRow));
+  const asked = lessonCards(ctx);  // the cards the lesson's step asks for (lesson.js)
   const widget = (code) => {
     const dim = dimming && !playable.has(code);
     const from = got.get(code);
     const card = interactive
       ? cardButton(code, ctx.ruleset, {
         selected: ui.selected.has(code),
-        extra: [dim && "dim", from !== undefined && "exchanged"],
+        extra: [dim && "dim", from !== undefined && "exchanged", asked.has(code) && "lesson-card"],
         describedby: [dim && "hint-dim", from !== undefined && `got-${from}`].filter(Boolean).join(" ") || null,
         onclick: (e) => toggle(ctx, code, exchanging, e),
         onpointerdown: (e) => startDrag(ctx, code, e, cards),

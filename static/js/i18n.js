@@ -84,6 +84,13 @@ const REFUSALS = {
   stale: () => t("The game moved on before your action arrived: here is the table as it is now."),
   ask_host: () => t("The host gave this seat to a bot: ask the host to let you take it."),
   rate_limited: () => t("Too many requests: wait a moment and try again."),
+  busy: () => t("The reviewer is busy; try again in a minute."),
+  round_running: () => t("This round is still being played: its review comes once it is over."),
+  bad_round: () => t("There is no such round in this game."),
+  hints_off: () => t("The host has switched hints and reviews off at this table until the game is over."),
+  game_not_over: () => t("Rounds are reviewed here once the game is over."),
+  bad_review: () => t("This round cannot be reviewed: it is not complete in the record, or the seat is not in it."),
+  bad_record: () => t("This file is not a game record we can read."),
 };
 
 /** What to show for a refused request. */
@@ -95,7 +102,8 @@ export function refusal(ack, view = null) {
   return translate ? translate(view) : (ack.message || t("That did not work."));
 }
 
-const LEVELS = { greedy: () => t("greedy"), easy: () => t("easy"), normal: () => t("normal"), hard: () => t("hard") };
+const LEVELS = { greedy: () => t("greedy"), easy: () => t("easy"), normal: () => t("normal"), hard: () => t("hard"),
+  lesson: () => t("scripted") };  // the guided first game's bots (lesson.js)
 
 /** A bot level's name ("greedy"); a level the page does not know keeps its own name. */
 export const levelName = (level) => (LEVELS[level] ? LEVELS[level]() : level);

@@ -3,6 +3,7 @@
 // the engine's view (`legal`), this module only reads it.
 import { describeCard } from "./cards.js";
 import { rankName, t } from "./i18n.js";
+import { clicks } from "./pointer.js";
 
 export function cardsOf(play) {
   return play.cards.split(" ").filter(Boolean);
@@ -91,8 +92,11 @@ export function obligation(view, ruleset) {
   if (legal.grand) return t("Call Grand Tichu or not?");
   if (legal.exchange) {
     const pattern = Object.values(view.geometry.exchange[view.viewer] || {});
-    return pattern.length === view.seats - 1 && pattern.every((n) => n === 1)
-      ? t("Choose a card for each player: tap a card, then a place.")
+    if (pattern.length === view.seats - 1 && pattern.every((n) => n === 1)) {
+      return clicks() ? t("Choose a card for each player: click a card, then a place.")
+        : t("Choose a card for each player: tap a card, then a place.");
+    }
+    return clicks() ? t("Choose the cards to give: click cards, then a place.")
       : t("Choose the cards to give: tap cards, then a place.");
   }
   if (view.phase !== "play" || view.turn !== view.viewer) return null;

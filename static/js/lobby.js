@@ -191,6 +191,33 @@ function durationField(id, label, text) {
     h("select", { id }, choices.map((n) => h("option", { value: String(n), selected: n === config.settings[name] }, text(n)))));
 }
 
+/** "Learn to play": a guided first game against scripted bots (docs/lesson.md); a lesson this
+ * browser left before its end is offered to continue (the table keeps its step). */
+function learnPanel() {
+  const status = h("p", { class: "form-status", role: "status" });
+  const going = store.get("lesson");
+  const start = async () => {
+    const field = document.getElementById("host-name");
+    const name = (field && field.value.trim()) || store.name();
+    status.textContent = t("Dealing the lesson…");
+    const resp = await fetch("/api/lesson", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name }) }).catch(() => null);
+    const data = resp ? await resp.json().catch(() => ({ ok: false, code: "server_error" })) : { ok: false, code: "timeout" };
+    if (!data.ok) { status.textContent = refusal(data); return; }
+    store.setToken(data.code, data.token);
+    store.set("lesson", data.code);
+    location.href = data.url;
+  };
+  return h("section", { class: "card-panel learn" },
+    h("h2", {}, t("New to Tichu?")),
+    h("p", {}, t("Learn to play in a guided first game against bots, in less than ten minutes.")),
+    h("p", { class: "learn-buttons" },
+      h("button", { type: "button", class: "primary", dataset: { key: "learn" }, onclick: start }, t("Learn to play")),
+      going ? h("a", { class: "button", href: `/t/${encodeURIComponent(going)}`, dataset: { key: "continue-lesson" } },
+        t("Continue the lesson")) : null),
+    status);
+}
+
 function joinForm() {
   const input = h("input", { id: "join-code", type: "text", maxlength: 8, autocapitalize: "characters",
     autocomplete: "off", spellcheck: "false" });
@@ -231,7 +258,7 @@ replace(root,
   config.missing ? h("p", { class: "alert", role: "alert" }, t("There is no table with the code {code}.", { code: config.missing })) : null,
   // Joining comes first (a phone shows it without scrolling), then the longer form to create.
   h("div", { class: "lobby-grid" },
-    h("div", {}, joinForm(), h("section", { class: "card-panel" }, h("h2", {}, t("Tables")), list)),
+    h("div", {}, learnPanel(), joinForm(), h("section", { class: "card-panel" }, h("h2", {}, t("Tables")), list)),
     createForm()));
 refreshList(list);
 setInterval(() => refreshList(list), 5000);

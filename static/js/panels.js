@@ -22,9 +22,17 @@ export function panelList(ctx) {
   return list;
 }
 
+/** The panel open beside the table or over it; where there is room for two (`ctx.roomy`), the
+ * score sheet is always open and this is the one under it (the chat unless another is chosen). */
+export function openPanel(ctx) {
+  if (!ctx.roomy) return ctx.ui.panel;
+  return ctx.ui.panel && ctx.ui.panel !== "score" ? ctx.ui.panel : "chat";
+}
+
 export function renderTabs(ctx) {
-  const open = ctx.ui.panel;
-  return h("nav", { class: "tabs", "aria-label": t("Panels") }, panelList(ctx).map(([key, label, icon]) => h("button", {
+  const open = openPanel(ctx);
+  const list = panelList(ctx).filter(([key]) => !(ctx.roomy && key === "score"));
+  return h("nav", { class: "tabs", "aria-label": t("Panels") }, list.map(([key, label, icon]) => h("button", {
     type: "button", class: ["tab", open === key && "open"], dataset: { key: `tab-${key}` },
     "aria-expanded": open === key ? "true" : "false", "aria-controls": "panel",
     onclick: () => { ctx.ui.panel = open === key && !ctx.wide ? null : key; if (key === "chat") ctx.ui.unread = 0; ctx.update(); },
@@ -49,12 +57,17 @@ function totalsLine(ctx) {
 }
 
 export function renderPanel(ctx) {
-  const key = ctx.ui.panel;
+  const key = openPanel(ctx);
   if (!key) return null;
+  // Room for two: the score sheet on top, the chosen panel under it, side by side with the table.
+  return ctx.roomy ? [panel(ctx, "score", "panel-score-sheet"), panel(ctx, key)] : panel(ctx, key);
+}
+
+function panel(ctx, key, id = "panel") {
   const found = panelList(ctx).find(([k]) => k === key);
   if (!found) return null;
   const body = { score: scoreSheet, history, chat, tracker, settings }[key](ctx);
-  return h("section", { id: "panel", class: ["panel", `panel-${key}`], "aria-label": found[1] },
+  return h("section", { id, class: ["panel", `panel-${key}`], "aria-label": found[1] },
     h("div", { class: "panel-head" }, h("h2", {}, found[1]),
       ctx.wide ? null : h("button", { type: "button", class: "quiet close", dataset: { key: "close-panel" },
         "aria-label": t("Close"), onclick: () => { ctx.ui.panel = null; ctx.update(); } }, "✕")),
@@ -141,11 +154,14 @@ function roundDetail(ctx, r, column) {
   return out;
 }
 
-/** Grandseigneur: no points, a ranking: each player's title now and place in every round. */
+/** Grandseigneur: no points, a ranking: each player's title now and place in every round, the
+ * players by their place in the last round (the hierarchy; before it, in play order). */
 function rankingSheet(ctx) {
   const view = ctx.view;
   const rounds = view.scores.rounds;
-  const players = [...ctx.seatList].sort((a, b) => ctx.relative(a) - ctx.relative(b));
+  const last = rounds.length ? rounds[rounds.length - 1].out_order : null;
+  const players = [...ctx.seatList].sort((a, b) => (last ? last.indexOf(a) - last.indexOf(b)
+    : ctx.relative(a) - ctx.relative(b)));
   return h("div", { class: "scores ranking" },
     h("table", {},
       h("caption", { class: "visually-hidden" }, t("Ranking")),
@@ -184,19 +200,29 @@ function chart(ctx, rounds, columns) {
   const values = totals.flat();
   const top = Math.max(target, ...values, 100);
   const bottom = Math.min(0, ...values);
-  const W = 300, H = 130, L = 34, R = 8, T = 8, B = 18;
+  const W = 300, H = 130, L = 34, R = 8, T = 8, B = 16;
   const x = (i) => L + (i * (W - L - R)) / Math.max(1, totals.length - 1);
   const y = (v) => T + ((top - v) * (H - T - B)) / (top - bottom || 1);
   const line = (team) => totals.map((p, i) => `${x(i).toFixed(1)},${y(p[team]).toFixed(1)}`).join(" ");
   const label = t("Totals after each round: {a}", {
     a: totals.slice(1).map((p, i) => `${i + 1}: ${p.join(" : ")}`).join(", ") });
+  const tick = (text, attrs) => svg("text", { class: "tick", ...attrs }, document.createTextNode(text));
+  // The values on the side: 0 first, then the highest, the lowest and the target, each only where
+  // it keeps clear of those already there (a label is 10 units high).
+  const shown = [];
+  for (const v of [0, top, bottom, target]) {
+    if (!shown.includes(v) && shown.every((w) => Math.abs(y(v) - y(w)) >= 12)) shown.push(v);
+  }
+  // The rounds along the bottom: as many as fit, evenly spaced, the last one always.
+  const n = totals.length - 1;
+  const every = Math.max(1, Math.ceil(n / Math.floor((W - L - R) / 24)));
+  const marks = [];
+  for (let i = n; i >= 1; i -= every) marks.push(i);
   return svg("svg", { class: "chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label },
     svg("line", { x1: L, x2: W - R, y1: y(0), y2: y(0), class: "axis" }),
     target ? svg("line", { x1: L, x2: W - R, y1: y(target), y2: y(target), class: "target" }) : null,
-    svg("text", { x: L - 4, y: y(top) + 4, class: "tick", "text-anchor": "end" }, document.createTextNode(String(top))),
-    svg("text", { x: L - 4, y: y(0) + 4, class: "tick", "text-anchor": "end" }, document.createTextNode("0")),
-    bottom < 0 ? svg("text", { x: L - 4, y: y(bottom), class: "tick", "text-anchor": "end" },
-      document.createTextNode(String(bottom))) : null,
+    ...shown.map((v) => tick(String(v), { x: L - 4, y: y(v) + 3.5, "text-anchor": "end" })),
+    ...marks.map((i) => tick(String(i), { x: x(i), y: H - 3, "text-anchor": "middle" })),
     ...columns.map((c) => svg("polyline", { points: line(c.index), class: `line team-${c.index}` })),
     ...columns.flatMap((c) => totals.map((p, i) => (c.index === 1
       ? svg("rect", { x: x(i) - 3, y: y(p[c.index]) - 3, width: 6, height: 6, class: `dot team-${c.index}` })
@@ -246,7 +272,29 @@ function history(ctx) {
       h("h3", {}, t("Last trick (to {name})", { name: ctx.name(last.to) })),
       h("ol", { class: "plays" }, last.plays.map((p, i) => playLine(ctx, p, i === last.plays.length - 1)))) : null,
     h("h3", {}, t("Round {n}: what happened", { n: view.round + 1 })),
-    events.length ? h("ol", { class: "events", reversed: true }, events) : h("p", {}, t("Nothing yet.")));
+    events.length ? h("ol", { class: "events", reversed: true }, events) : h("p", {}, t("Nothing yet.")),
+    earlierRounds(ctx));
+}
+
+/** The game's finished rounds, the latest first: who went out in which order, the calls, the
+ * score (the score sheet has their points round by round). */
+function earlierRounds(ctx) {
+  const rounds = ctx.view.scores.rounds;
+  if (!rounds.length) return null;
+  const columns = ctx.columns();
+  const line = (r, i) => {
+    const order = r.out_order.map((seat, k) => t("{place} {name}", { place: placeName(k + 1), name: ctx.name(seat) }));
+    const calls = r.calls.map((call, seat) => (call ? `${call === "grand" ? t("Grand Tichu") : t("Tichu")} `
+      + `${r.call_made[seat] ? "✓" : "✗"} ${ctx.name(seat)}` : null)).filter(Boolean);
+    const score = columns && r.scores ? columns.map((c) => `${c.seat === null ? t("Team {n}", { n: c.index + 1 }) : c.label} ${signed(r.scores[c.index])}`).join(" · ") : null;
+    return h("li", { class: "earlier-round", dataset: { round: String(i + 1) } },
+      h("strong", {}, t("Round {n}", { n: i + 1 })), " ", order.join(", "),
+      r.double_victory ? [" · ", t("double victory")] : null, r.triple_victory ? [" · ", t("triple victory")] : null,
+      calls.length ? [" · ", calls.join(", ")] : null,
+      score ? h("span", { class: "detail" }, score) : null);
+  };
+  return [h("h3", {}, t("Earlier rounds")),
+    h("ol", { class: "earlier" }, rounds.map(line).reverse())];
 }
 
 /** "You gave Star 7 to Ben", "You received Jade 3 from Ben": the seat's own exchange. */

@@ -3,44 +3,58 @@
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { renderRequests, renderSeat } from "./seats.js";
-import { renderCenter } from "./center.js";
+import { chatLine, renderCenter } from "./center.js";
 import { renderActions, renderDialog } from "./controls.js";
 import { openTableHand, renderHands } from "./hand.js";
 import { renderPanel, renderTabs } from "./panels.js";
 import { renderHint } from "./coach.js";
-import { renderSummary, summaryRound } from "./summary.js";
+import { clicks } from "./pointer.js";
+import { renderSummary, summaryReview, summaryRound } from "./summary.js";
+import { renderLesson } from "./lesson.js";
 
 export function render(root, ctx) {
   const active = document.activeElement;
   const focusKey = active && active.dataset ? active.dataset.key || active.dataset.card : null;
   const caret = active && active.tagName === "INPUT" && active.type === "text" ? active.selectionStart : null;
+  // Each panel keeps where it was scrolled to across versions (the page is drawn anew each time).
+  const scrolled = new Map([...root.querySelectorAll(".panel")].map((el) => [el.id, el.scrollTop]));
   const around = ctx.seatList.filter((s) => s !== ctx.base).sort((a, b) => ctx.relative(a) - ctx.relative(b));
   const summary = summaryRound(ctx);  // while it is open, the next round's decisions wait
   const dialog = summary ? null : renderHint(ctx) || renderDialog(ctx);
+  // The review of the round just over takes the whole table while it is open (review.js).
+  const review = summary ? summaryReview(ctx, summary) : null;
   replace(root,
     ctx.table.damaged ? h("p", { class: "notice damaged", role: "status" },
       t("This table's saved game is damaged: it can be watched, not played.")) : null,
     ctx.table.status === "waiting" ? lobbyPanel(ctx) : renderRequests(ctx) || takeOverPanel(ctx),
+    renderLesson(ctx),  // the lesson's step (lesson.js): above the table, never over it
     // Under the panel's sheet (phones) the table is inert: no focus, no taps, hidden from screen readers.
+    review ? h("div", { class: ["felt", "reviewing", `status-${ctx.table.status}`], inert: Boolean(ctx.ui.panel && !ctx.wide) },
+      review) :
     h("div", { class: ["felt", `status-${ctx.table.status}`], inert: Boolean(ctx.ui.panel && !ctx.wide),
       dataset: { seats: String(ctx.seatList.length) } },
       aroundTable(ctx, around),
       openTableHand(ctx),
-      summary ? h("section", { class: "center" }, renderSummary(ctx, summary)) : renderCenter(ctx),
+      summary ? h("section", { class: "center" }, chatLine(ctx), renderSummary(ctx, summary)) : renderCenter(ctx),
       h("div", { class: "me-area" },
         renderSeat(ctx, ctx.base, ctx.seated && ctx.view && ctx.view.hand ? sortButton(ctx) : null),
         summary ? null : dialog || renderActions(ctx),
         summary ? null : renderHands(ctx))),
     h("aside", { class: "side" }, renderTabs(ctx), renderPanel(ctx)));
   fitTrick(root);
+  for (const el of root.querySelectorAll(".panel")) if (scrolled.has(el.id)) el.scrollTop = scrolled.get(el.id);
+  // The chat shows its newest messages.
+  for (const el of root.querySelectorAll(".chat .messages")) el.scrollTop = el.scrollHeight;
   root.dataset.version = String(ctx.version);
   root.dataset.width = String(window.innerWidth);  // the width this render laid out for
   root.dataset.busy = ctx.ui.busy ? "1" : "";  // a request is waiting for its answer
   root.dataset.moves = String(ctx.table.moves);
   root.dataset.status = ctx.table.status;
+  root.dataset.lesson = ctx.doc.lesson ? "1" : "";  // the guided first game (lesson.js)
   root.dataset.seat = ctx.me === null ? "" : String(ctx.me);
   root.dataset.phase = ctx.view ? ctx.view.phase : "";
   root.dataset.summary = summary ? String(summary) : "";
+  root.dataset.review = review ? "open" : "";
   root.dataset.turn = ctx.view && ctx.view.turn !== null ? String(ctx.view.turn) : "";
   if (focusKey) {
     const key = CSS.escape(focusKey);
@@ -76,9 +90,10 @@ function aroundTable(ctx, around) {
   const on = (side) => around.filter((s) => ctx.side(s) === side);
   // Seen from the chair: the right-hand side runs up from the viewer, the top from right to
   // left, the left-hand side down to the viewer.
-  // One row on a phone up to five others, else two rows (three with more than eight).
-  const cols = k <= 5 ? k : k <= 8 ? Math.ceil(k / 2) : Math.ceil(k / 3);
-  return h("div", { class: "opponents", style: `--cols:${cols}` },
+  // One row on a phone upright up to four others, else two rows (three with more than eight): a
+  // seat keeps room for a name and a title. On its side, one row up to five.
+  const rows = (most) => (k <= most ? k : k <= 8 ? Math.ceil(k / 2) : Math.ceil(k / 3));
+  return h("div", { class: "opponents", style: `--cols:${rows(4)};--cols-wide:${rows(5)}` },
     group("left", on("left")), group("top", on("top").reverse()), group("right", on("right").reverse()));
 }
 
@@ -87,9 +102,17 @@ function sortButton(ctx) {
   const bySuit = ctx.ui.sort === "suit" && !ctx.ui.order;
   const now = ctx.ui.order ? t("Own order") : bySuit ? t("By suit") : t("By rank");
   return h("button", { type: "button", class: "sort quiet", dataset: { key: "sort", order: ctx.ui.order ? "own" : ctx.ui.sort },
-    "aria-label": bySuit ? t("{order}: tap to sort the hand by rank", { order: now })
-      : t("{order}: tap to sort the hand by suit", { order: now }),
+    "aria-label": sortLabel(bySuit, now),
     onclick: () => ctx.setSort(bySuit ? "rank" : "suit") }, "⇅ ", now);
+}
+
+function sortLabel(bySuit, now) {
+  if (clicks()) {
+    return bySuit ? t("{order}: click to sort the hand by rank", { order: now })
+      : t("{order}: click to sort the hand by suit", { order: now });
+  }
+  return bySuit ? t("{order}: tap to sort the hand by rank", { order: now })
+    : t("{order}: tap to sort the hand by suit", { order: now });
 }
 
 function lobbyPanel(ctx) {

@@ -2,13 +2,18 @@
 // ?table=CODE&game=N), asks the server for one round's frames at a time and steps
 // through them, action by action or trick by trick, with every hand open.
 // The server replays the record with the engine's full checks; this page knows no rule.
+// Once the record's game is over, any seat's decisions in a round can be reviewed (review.js:
+// "find a better play"); the server refuses a game that is not over.
 import { h, replace } from "./dom.js";
-import { rankName, t, tn } from "./i18n.js";
-import { cardRow } from "./cards.js";
+import { rankName, refusal, t, tn } from "./i18n.js";
+import { cardRow, sortHand } from "./cards.js";
+import { store } from "./store.js";
+import { renderReview, reviewState } from "./review.js";
 
 const root = document.getElementById("app");
 const params = new URLSearchParams(location.search);
-const state = { record: null, data: null, at: 0, source: "", imported: [], anonymous: false };
+const state = { record: null, data: null, at: 0, source: "", imported: [], anonymous: false, pickerOpen: false,
+  reviewSeat: 0, review: null, reviewing: false, reviewError: null };
 
 function seatName(seat) {
   const table = state.data && state.data.geometry.table;
@@ -42,6 +47,8 @@ async function loadRound(round) {
   }
   state.data = answer;
   state.at = 0;
+  state.review = null;
+  state.reviewError = null;
   draw();
 }
 
@@ -92,6 +99,9 @@ function isLog(file, text) {
   return /\.tch$/i.test(file.name) || text.trimStart().startsWith("---------------Gr.Tichukarten");
 }
 
+/** The hands' order: the one chosen at the table (by rank, low to high, unless by suit). */
+const handOrder = () => (store.get("sort") === "suit" ? "suit" : "rank");
+
 function picker() {
   const input = h("input", { type: "file", id: "record-file", accept: ".json,.tch,application/json,text/plain",
     onchange: () => {
@@ -102,12 +112,20 @@ function picker() {
     } });
   const anonymous = h("input", { type: "checkbox", id: "anonymous", checked: state.anonymous,
     onchange: () => { state.anonymous = anonymous.checked; } });
-  return h("section", { class: "replay-open" },
+  const fields = [
     h("label", { for: "record-file" },
       t("Open a game record (a .json file downloaded from a table, or a Brettspielwelt .tch log)")),
     input,
     h("p", { class: "field check" }, anonymous,
-      h("label", { for: "anonymous" }, t("Brettspielwelt logs: seat names instead of the players' nicknames"))));
+      h("label", { for: "anonymous" }, t("Brettspielwelt logs: seat names instead of the players' nicknames")))];
+  // With a record open the form folds into one line, so a phone shows the trick without scrolling.
+  if (state.data) {
+    return h("details", { class: "replay-open folded", open: state.pickerOpen,
+      ontoggle: (e) => { state.pickerOpen = e.target.open; } },
+      h("summary", {}, t("Open another record"), state.source ? h("span", { class: "replay-source" }, state.source) : null),
+      h("div", { class: "replay-open-fields" }, fields));
+  }
+  return h("section", { class: "replay-open" }, fields);
 }
 
 function show(...content) {
@@ -145,7 +163,8 @@ function seatBox(frame, seat) {
   return h("section", { class: ["replay-seat", acted && "acted"], "aria-label": seatName(seat) },
     h("h2", {}, seatName(seat), " ", h("span", { class: "count" }, tn("{n} card", "{n} cards", player.cards))),
     tags.length ? h("p", { class: "tags" }, tags.join(" · ")) : null,
-    frame.hands[seat].length ? cardRow(frame.hands[seat], ruleset, "replay-hand") : h("p", { class: "empty" }, "—"));
+    frame.hands[seat].length ? cardRow(sortHand(frame.hands[seat], handOrder(), ruleset), ruleset, "replay-hand")
+      : h("p", { class: "empty" }, "—"));
 }
 
 function trickBox(frame) {
@@ -207,6 +226,50 @@ function controls() {
     button(t("End of the round"), "▶|", () => step(last), state.at === last));
 }
 
+// -- the review of one seat's decisions in this round ---------------------------------------
+
+async function runReview() {
+  state.reviewing = true;
+  state.review = null;
+  state.reviewError = null;
+  draw();
+  let answer;
+  const asked = { record: state.record };
+  try {
+    const response = await fetch("/api/review", {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ record: state.record, seat: state.reviewSeat, round: state.data.round }),
+    });
+    answer = await response.json();
+  } catch (err) {
+    answer = { ok: false, code: "timeout" };
+  }
+  state.reviewing = false;
+  // (Another round or record opened meanwhile: this answer is not about it.)
+  if (answer.ok && (asked.record !== state.record || answer.review.round !== state.data.round)) return draw();
+  if (answer.ok) state.review = reviewState(answer.review, answer.review.round + 1);
+  else state.reviewError = refusal(answer);
+  draw();
+}
+
+function reviewBox() {
+  const data = state.data;
+  const seats = Array.from({ length: data.seats }, (_, s) => s).filter((s) => s !== data.geometry.table);
+  const choose = h("select", { id: "review-seat", dataset: { key: "review-seat" },
+    onchange: (e) => { state.reviewSeat = Number(e.target.value); state.review = null; state.reviewError = null; draw(); } },
+  seats.map((s) => h("option", { value: s, selected: s === state.reviewSeat }, seatName(s))));
+  const review = state.review;
+  return h("section", { class: "replay-review", "aria-label": t("Review"), dataset: { round: String(data.round) } },
+    h("div", { class: "review-bar" },
+      h("label", { for: "review-seat" }, t("Review the decisions of")), choose,
+      h("button", { type: "button", dataset: { key: "review-run" }, disabled: state.reviewing, onclick: runReview },
+        state.reviewing ? t("Reviewing…") : t("Review this round"))),
+    state.reviewError ? message(state.reviewError) : null,
+    review ? renderReview(review, { name: seatName, update: draw, ruleset: data.ruleset,
+      title: t("{name} in round {n}", { name: seatName(review.data.seat), n: review.number }),
+      close: () => { state.review = null; draw(); } }) : null);
+}
+
 function draw() {
   const data = state.data;
   const frame = data.frames[state.at];
@@ -216,18 +279,19 @@ function draw() {
     notes.push(message(t("The record stops here: its next action is refused ({why}).", { why: data.error.message })));
   }
   if (frame.phase === "over") notes.push(message(t("The round is over."), "info"));
+  // The trick first (a phone shows it without scrolling), then the hands round the table.
   show(
-    h("p", { class: "replay-source" }, state.source),
     ...state.imported,
     controls(),
     h("p", { class: "replay-action", "aria-live": "polite" }, actionText(frame.action)),
     ...notes,
-    h("div", { class: "replay-board" }, seats.map((s) => seatBox(frame, s)), trickBox(frame)),
-    scoreBox(frame));
+    h("div", { class: "replay-board" }, trickBox(frame), seats.map((s) => seatBox(frame, s))),
+    scoreBox(frame),
+    reviewBox());
 }
 
 document.addEventListener("keydown", (e) => {
-  if (!state.data || e.target.closest("input, select")) return;
+  if (!state.data || e.target.closest("input, select, .review")) return;
   if (e.key === "ArrowRight") step(state.at + 1);
   else if (e.key === "ArrowLeft") step(state.at - 1);
 });

@@ -20,7 +20,7 @@ export function renderSeat(ctx, seat, extra = null, order = null) {
   const player = ctx.player(seat);
   const view = ctx.view;
   const isTurn = view && !view.game_over && (view.turn === seat || view.gift_from === seat);
-  const chat = ctx.bubbles && ctx.bubbles[seat];
+  const said = ctx.bubbles && ctx.bubbles[seat];
   const team = ctx.teamOf(seat);
   const title = ctx.title(seat);
   const geo = ctx.geo;
@@ -30,26 +30,42 @@ export function renderSeat(ctx, seat, extra = null, order = null) {
     dataset: { seat: String(seat) }, style: order === null ? null : `--o:${order}`,
   },
   h("div", { class: "seat-head" },
+    playOrder(ctx, seat),
     h("span", { class: "name" }, ctx.name(seat)),
     seat === ctx.me ? h("span", { class: "tag you" }, t("you")) : null,
+    // Who just said something: marked here, the words in the middle of the table (center.js).
+    said ? h("span", { class: "tag says", "aria-hidden": "true", title: said.text }, "…") : null,
     seat !== ctx.me && ctx.seated && ctx.relationTag(seat) ? h("span", { class: ["tag", "rel", `rel-${ctx.relation(seat)}`] }, ctx.relationTag(seat)) : null,
     info.bot ? h("span", { class: "tag bot" }, t("bot: {level}", { level: levelName(info.bot) })) : null,
     info.away || (info.human && !info.online && !info.bot) ? h("span", { class: "tag away" }, t("away")) : null,
     info.standin_at ? countdown(ctx, info.standin_at, "standin") : null,
     info.turn_ends ? countdown(ctx, info.turn_ends, "turn") : null,
-    title ? h("span", { class: "tag title" }, titleName(title)) : null,
     geo && geo.dealer === seat && geo.table !== null ? h("span", { class: "tag dealer" }, t("dealer")) : null,
     geo && geo.controller[seat] !== seat ? h("span", { class: "tag played-by" }, t("played by {name}", { name: ctx.name(geo.controller[seat]) })) : null,
     team !== null && team !== undefined ? h("span", { class: "tag team" }, t("Team {n}", { n: team + 1 })) : null),
-  player ? playerState(ctx, seat, player) : pickerState(ctx, seat, info),
+  player ? playerState(ctx, seat, player, title) : pickerState(ctx, seat, info),
   ctx.table.status !== "waiting" && !ctx.isTable(seat) ? manageDuringGame(ctx, seat, info) : null,
-  extra,
-  chat ? h("p", { class: "bubble", "aria-hidden": "true" }, h("strong", {}, ctx.name(seat), ": "), chat) : null);
+  extra);
 }
 
-function playerState(ctx, seat, p) {
+/** Where more than four places are round the table (left, partner and right no longer say it),
+ * each other seat shows when it plays: a small number, the turns after the viewer's (a watcher:
+ * the place in play order). From the view's geometry (`relative`), never from seat numbers. */
+function playOrder(ctx, seat) {
+  if (ctx.seatList.length <= 4 || seat === ctx.me || !ctx.geo) return null;
+  const n = ctx.seated ? ctx.relative(seat) : ctx.relative(seat) + 1;
+  const label = ctx.seated ? t("plays {place} after you", { place: placeName(n) })
+    : t("plays {place} in turn", { place: placeName(n) });
+  return h("span", { class: "tag order", title: label, dataset: { order: String(n) } },
+    h("span", { "aria-hidden": "true" }, String(n)), h("span", { class: "visually-hidden" }, label));
+}
+
+function playerState(ctx, seat, p, title) {
   const view = ctx.view;
-  const bits = [h("span", { class: "count", title: tn("{n} card", "{n} cards", p.cards) },
+  // The title first (a narrow seat cuts it short, its whole word in the tooltip), then the cards.
+  const bits = [title ? h("span", { class: "title-line" }, h("span", { class: "tag title", title: titleName(title) },
+    titleName(title))) : null,
+    h("span", { class: "count", title: tn("{n} card", "{n} cards", p.cards) },
     h("span", { class: "back", "aria-hidden": "true" }), h("span", { class: "visually-hidden" }, tn("{n} card", "{n} cards", p.cards)),
     h("span", { "aria-hidden": "true" }, String(p.cards)))];
   if (p.grand) bits.push(h("span", { class: "tag call grand" }, t("Grand Tichu")));

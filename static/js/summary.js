@@ -3,12 +3,14 @@
 // play, closes itself a few seconds after every other person has moved on (made a first
 // decision in the next round: the public history says so; a setting turns that off). At a
 // table of bots it stays until closed: nobody waits for this player there. While it is
-// open, the next round's decisions wait behind it.
+// open, the next round's decisions wait behind it. From it a player opens the review of their
+// own decisions in that round (review.js), in its place until closed.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { placeName, titleName } from "./seats.js";
 import { columnSeats } from "./panels.js";
 import { gameOver, signed } from "./center.js";
+import { renderReview, reviewState } from "./review.js";
 
 const AUTO_CLOSE = 6;  // seconds, once everybody else is ready
 
@@ -62,7 +64,7 @@ export function closeSummary(ctx) {
 
 function autoClose(ctx, waiting) {
   const ui = ctx.ui;
-  if (!waiting || waiting.length || !ui.prefs.autoclose) {
+  if (!waiting || waiting.length || !ui.prefs.autoclose || ui.review) {  // never under a review being read
     clearInterval(ui.summaryTimer);
     ui.summaryTimer = null;
     ui.summaryDeadline = null;
@@ -107,15 +109,61 @@ export function renderSummary(ctx, number) {
         h("th", { scope: "col" }, t("Round")), h("th", { scope: "col" }, t("Total")))),
       h("tbody", {}, columns.map((c) => h("tr", { class: `team-${c.index}`, dataset: { team: String(c.index) } },
         h("th", { scope: "row" }, c.label),
-        cell(cardPoints(r, c), "cards"),
+        cell(cardPoints(r, c), "card-points"),  // not "cards": that class lays out rows of cards
         cell(signed(r.scores[c.index]), "round"),
         cell(String(view.scores.totals[c.index]), "total"))))) : null,
     h("div", { class: "summary-foot" },
       waiting && waiting.length ? h("p", { class: "waiting" },
         t("Waiting for {names}", { names: waiting.map((s) => ctx.name(s)).join(", ") })) : null,
       left !== null ? h("p", { class: "closing" }, t("Closes in {n} s", { n: left })) : null,
+      reviewButton(ctx, number),
       h("button", { type: "button", class: "primary", dataset: { key: "summary-close" }, onclick: () => closeSummary(ctx) },
         view.game_over ? t("Close") : t("Next round"))));
+}
+
+/** A player may review their own decisions in the round (not where the host switched hints
+ * off, until the game is over: the server refuses those too). */
+function mayReview(ctx) {
+  return ctx.me !== null && (ctx.view.game_over || !ctx.table.settings || ctx.table.settings.hints !== false);
+}
+
+function reviewButton(ctx, number) {
+  if (!mayReview(ctx)) return null;
+  const loading = ctx.ui.review && ctx.ui.review.loading;
+  return h("button", { type: "button", dataset: { key: "review-open" }, disabled: Boolean(loading),
+    onclick: () => openReview(ctx, number) }, loading ? t("Reviewing…") : t("Review my round"));
+}
+
+const ASK_AGAIN_MS = 1500;  // while a worker makes the review (`pending`)
+const ASK_AT_MOST = 60;  // times, then it is given up (the review is kept: a later tap finds it)
+
+async function openReview(ctx, number) {
+  const asked = { loading: true, number };
+  ctx.ui.review = asked;
+  ctx.update();
+  let ack = await ctx.request("review", { round: number - 1 });
+  for (let n = 0; ack.ok && ack.pending && n < ASK_AT_MOST && ctx.ui.review === asked; n++) {
+    await new Promise((done) => setTimeout(done, ASK_AGAIN_MS));
+    if (ctx.ui.review !== asked) return;  // closed, or another round's summary
+    ack = await ctx.request("review", { round: number - 1 });
+  }
+  if (ctx.ui.review !== asked) return;
+  // A refusal is shown as any other; still pending after a minute: the reviewer is busy.
+  ctx.ui.review = ack.ok && ack.review ? reviewState(ack.review, number) : null;
+  if (ack.ok && !ack.review) ctx.showError(t("The reviewer is busy; try again in a minute."));
+  ctx.update();
+}
+
+/** The review in place of the summary, while it is open (null: the summary). */
+export function summaryReview(ctx, number) {
+  const state = ctx.ui.review;
+  if (!state || state.loading) return null;
+  if (state.number !== number) {
+    ctx.ui.review = null;
+    return null;
+  }
+  return renderReview(state, { name: (s) => ctx.name(s), update: ctx.update, ruleset: ctx.ruleset,
+    title: t("Your round {n}", { n: number }), close: () => { ctx.ui.review = null; ctx.update(); } });
 }
 
 /** The card points of a column's team in round `r` (Trichu: the round's team of the seat). */

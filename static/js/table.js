@@ -7,12 +7,13 @@ import { store } from "./store.js";
 import { TableConnection } from "./net.js";
 import { actingView, actorOf, makeContext } from "./context.js";
 import { render } from "./render.js";
-import { logLine, quickText } from "./panels.js";
+import { logLine, openPanel, quickText } from "./panels.js";
 import { obligation } from "./legal.js";
 import { Announcer, beep, vibrate } from "./notify.js";
 import { considerPass } from "./autopass.js";
 import { coachDefault, roundDone } from "./coach.js";
 import { startTicker } from "./countdown.js";
+import { lessonRefused } from "./lesson.js";
 import * as motion from "./motion.js";
 
 const config = JSON.parse(document.getElementById("config").textContent);
@@ -23,6 +24,8 @@ const live = h("div", { id: "announcer", class: "visually-hidden", "aria-live": 
 document.body.append(alerts, live);
 const announcer = new Announcer(live);
 const wideQuery = window.matchMedia("(min-width: 1000px)");
+// Room for the score sheet and a second panel beside the table at once (panels.js).
+const roomyQuery = window.matchMedia("(min-width: 1300px) and (min-height: 600px)");
 const baseTitle = document.title;
 
 const ui = {
@@ -55,7 +58,7 @@ let deferred = false;
 let askToken = null;  // the token of a request to take over a bot's seat, kept once the host agrees
 let asked = null;  // the seat this page asked for
 let landTimer = null;
-const bubbles = {};
+const bubbles = {};  // seat -> { text, n }: the chat message shown for a moment (center.js)
 root.dataset.motion = motion.motionReduced() ? "reduce" : "full";
 
 function showError(message) {
@@ -65,12 +68,14 @@ function showError(message) {
   showError.timer = setTimeout(() => { alerts.hidden = true; }, 5000);
 }
 
+// A review is made by the server's review workers (a few seconds, more when others wait).
+
 async function request(event, payload, send = () => connection.request(event, payload)) {
   ui.busy = true;
   update();
   const ack = await send();
   ui.busy = false;
-  if (!ack.ok) showError(refusal(ack, doc && doc.game));
+  if (!ack.ok && !lessonRefused(context(), ack)) showError(refusal(ack, doc && doc.game));
   update();
   return ack;
 }
@@ -222,6 +227,7 @@ function context() {
   ctx.version = version;
   ctx.clockOffset = connection.clockOffset;
   ctx.wide = wideQuery.matches;
+  ctx.roomy = roomyQuery.matches;
   const felt = root.querySelector(".felt");
   ctx.width = felt ? felt.clientWidth : root.clientWidth - (ctx.wide ? 356 : 0);
   ctx.cardWidth = parseFloat(getComputedStyle(root).getPropertyValue("--hand-card")) || 56;
@@ -263,11 +269,11 @@ function tell(oldDoc, ctx) {
     for (const m of doc.table.chat || []) {
       if (seen.includes(m.n) || m.n <= Math.max(0, ...seen)) continue;
       const mine = m.seat !== null && m.seat === ctx.me;
-      if (ui.panel !== "chat" && !mine) ui.unread += 1;
+      if (openPanel({ ui, roomy: roomyQuery.matches }) !== "chat" && !mine) ui.unread += 1;
       const text = m.quick ? quickText(m.quick) : m.text;
       if (m.seat !== null) {
-        bubbles[m.seat] = text;
-        setTimeout(() => { if (bubbles[m.seat] === text) { delete bubbles[m.seat]; update(); } }, 4000);
+        const said = bubbles[m.seat] = { text, n: m.n };
+        setTimeout(() => { if (bubbles[m.seat] === said) { delete bubbles[m.seat]; update(); } }, 4000);
       }
     }
   }
@@ -283,8 +289,10 @@ const connection = new TableConnection(config.code, {
     answered();
     // At a round's end a laptop's side column shows the score sheet (not the last panel opened).
     const rounds = (g) => (g && g.game ? g.game.scores.rounds.length : 0);
-    if (wideQuery.matches && oldDoc && rounds(doc) > rounds(oldDoc)) ui.panel = "score";
-    if (oldDoc && rounds(doc) > rounds(oldDoc)) roundDone();  // no longer new here: hints by choice
+    // (Where the score sheet is always open, the panel under it stays.)
+    if (wideQuery.matches && !roomyQuery.matches && oldDoc && rounds(doc) > rounds(oldDoc)) ui.panel = "score";
+    // No longer new here: hints by choice (the guided first game's round does not count).
+    if (oldDoc && !doc.lesson && rounds(doc) > rounds(oldDoc)) roundDone();
     const ctx = context();
     tell(oldDoc, ctx);
     update();

@@ -25,6 +25,7 @@ def app(tmp_path):
     yield app
     app.extensions["tichu"].bots.stop()
     app.extensions["tichu"].timers.stop()
+    app.extensions["tichu_reviews"].close()  # its worker processes, if a test started them
 
 
 @pytest.fixture

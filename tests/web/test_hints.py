@@ -86,3 +86,30 @@ def test_two_games_that_differ_only_in_cards_the_seat_cannot_see_get_the_same_hi
         except IllegalAction:
             break  # a swapped card was played: the games part ways
     assert compared >= 5
+
+
+def test_the_trichu_dealer_gets_hints_for_both_hands_each_named():
+    game = Game("trichu", {}, seed=3)
+    bots = {}
+    names = {s: f"P{s + 1}" for s in range(4)}
+    fixed = {"budget_ms": 60_000, "max_worlds": 10}
+    hands = set()
+    for _ in range(200):
+        pending = view_for(game, None)["to_act"]
+        if not pending:
+            break
+        seat = pending[0]
+        view = view_for(game, seat)
+        table = view.get("table") or {}
+        if seat == view["geometry"]["dealer"] and view["phase"] == "play" and view["turn"] in (
+                seat, table.get("seat")):
+            hint = hint_for(view, "en", names, bot_options=fixed)
+            for_table = view["turn"] == table["seat"]
+            assert hint["suggestion"].endswith("(For the Table's hand.)") == for_table, hint
+            german = hint_for(view, "de", names, bot_options=fixed)
+            assert german["suggestion"].endswith("(Für die Hand des Tisches.)") == for_table
+            hands.add(for_table)
+        bot = bots.setdefault(seat, LEVELS["normal"](seat))
+        action = bot.decide(view)
+        game.apply({**action, "seat": action.get("seat", seat)}, by=seat)
+    assert hands == {True, False}  # the dealer's own hand and the Table's

@@ -15,8 +15,11 @@ from app.web.pages import i18n
 from .conftest import create_table
 
 ROOT = Path(__file__).resolve().parents[2]
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "t": None, "tn": (1, 2), "tp": ((1, "c"), 2)}
-METHODS = [("app/web/**.py", "python"), ("templates/**.html", "jinja2"), ("static/js/**.js", "javascript")]
+KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "t": None, "tn": (1, 2),
+            "tp": ((1, "c"), 2)}
+# The lesson's texts are the coach's (app/coach/lesson/script.py, marked N_), shown by the table page.
+METHODS = [("app/web/**.py", "python"), ("app/coach/lesson/**.py", "python"), ("templates/**.html", "jinja2"),
+           ("static/js/**.js", "javascript")]
 PLACEHOLDER = re.compile(r"\{\w+\}|%\(\w+\)s")
 
 

@@ -23,7 +23,8 @@ def test_help_explains_every_option_with_its_default_and_variable():
     done = run_app("--help")
     assert done.returncode == 0
     for words in ("--host", "$HOST", "127.0.0.1", "--port", "$PORT", "5000", "--data-dir", "$TICHU_DATA_DIR",
-                  "instance/tables", "--redis", "$TICHU_REDIS_URL", "docs/operations.md"):
+                  "instance/tables", "--redis", "$TICHU_REDIS_URL", "--review-workers",
+                  "$TICHU_REVIEW_WORKERS", "docs/operations.md"):
         assert words in done.stdout, words
 
 

@@ -7,7 +7,10 @@ Pure (no I/O, no clock) and reproducible for a seed. Imports the engine and the 
   `examine_round(...)` also says how many decisions were compared;
 - `ReviewRefused`: a review that cannot be made (one line for people);
 - `record_from_text`, `review_report`, `text_report`: what `python -m app.bots review`
-  prints (the command line itself, reading the file and printing, is in app/bots/__main__.py).
+  prints (the command line itself, reading the file and printing, is in app/bots/__main__.py);
+- `lesson.lesson(...)`: the review as the web page shows it (each flag with the seat's view of
+  its position and the choices that count as found); `python -m app.coach.review.worker`
+  makes it in a process of its own for the web layer (JSON lines on standard input and output).
 
 Modules, one job each: `decisions` (replay a record, find the seat's decisions and what it
 knew), `candidates` (the alternatives), `deals` (deals consistent with what it knew),

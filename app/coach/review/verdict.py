@@ -52,9 +52,12 @@ def clearly_better(comparisons: list[Comparison], share: float, gain: float) -> 
     `best` counts the candidates, what was done being 0."""
     best = None
     for i, c in enumerate(comparisons, 1):
-        if c.deals == 0:
-            continue
-        wins_needed = math.ceil(share * c.deals - 1e-9)  # 70% of 24 deals: 17 of them
-        if c.wins >= wins_needed and c.gain >= gain and (best is None or c.gain > best.gain):
+        if meets(c, share, gain) and (best is None or c.gain > best.gain):
             best = Verdict(i, c.wins / c.deals, c.gain, c.deals)
     return best
+
+
+def meets(c: Comparison, share: float, gain: float) -> bool:
+    """Whether one alternative is clearly better than what was done: better in at least
+    `share` of the deals (70% of 24: 17 of them) and by at least `gain` on average."""
+    return c.deals > 0 and c.wins >= math.ceil(share * c.deals - 1e-9) and c.gain >= gain

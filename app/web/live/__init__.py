@@ -5,8 +5,10 @@ dropping idle ones) and `lobby.py` lists the tables worth joining; `hub.py` is w
 accepted change becomes a new version: stored (`saving.py`), then sent to every
 connection as its patch (`protocol` at the root); `bots_runner.py` schedules the bots'
 turns and `bot_turns.py` makes one; `timers.py` watches deadlines, `clocks.py` says what
-time it is, `presence.py` gathers watchers' comings and goings.
+time it is, `presence.py` gathers watchers' comings and goings; `reviews.py` has round
+reviews made by a bounded pool of worker processes and keeps them (the coach's
+`app.coach.review`, never on the server's loop).
 
-It may import `table`, `store`, the foundations, the engine and the bots; never `wire`,
+It may import `table`, `store`, the foundations, the engine, the bots and the coach; never `wire`,
 `pages` or `cluster` (which builds on it).
 """

@@ -32,6 +32,9 @@ PAGE_SCRIPTS = {
     "table": tuple(sorted(p.name for p in SCRIPTS.glob("*.js") if p.name not in ("lobby.js", "replay.js"))),
     "replay": ("replay.js", "i18n.js", "dom.js", "cards.js"),
 }
+# Texts a page shows that come from the server's pure code, marked N_ there: the guided first
+# game's lesson (the learner's document names the step's text; the page translates it).
+PAGE_PYTHON = {"table": (ROOT / "app" / "coach" / "lesson" / "script.py",)}
 LANGUAGES = {"en": "English", "de": "Deutsch"}  # code -> the language's own name
 DEFAULT = "en"
 COOKIE = "lang"
@@ -62,6 +65,9 @@ def page_messages(page: str) -> frozenset:
         for _, message, _, context in extract_from_file("javascript", SCRIPTS / name, keywords=JS_KEYWORDS):
             msgid = message[0] if isinstance(message, tuple) else message
             keys.add(f"{context}\u0004{msgid}" if context else msgid)
+    for path in PAGE_PYTHON.get(page, ()):
+        for _, message, _, _ in extract_from_file("python", path, keywords={"N_": None}):
+            keys.add(message)
     return frozenset(keys)
 
 

@@ -12,17 +12,24 @@ A Brettspielwelt log (`.tch`) opens the same way: the page posts its bytes to
 rule checks and its printed result compared) and answers the record with what the
 import had to say (a round it stopped at, with its line and reason; notes); the page
 then shows that record like any other. Nicknames are kept unless `?anonymous=1`.
+
+The round review of any seat (`/api/review`, {record, seat, round}): only once the record's
+game is over (`game_not_over` otherwise: a review of a running game would tell its players
+about each other's hands), made by the review workers or found kept (`live/reviews.py`);
+the workers check that the game is over (a whole game's replay: never in the server).
 """
 
 from __future__ import annotations
 
 import json
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, Response, current_app, jsonify, render_template, request
 
 from app.engine import EngineError
 from app.engine.bsw import decode_bsw, import_bsw
 from app.engine.frames import replay_frames
+
+from ..errors import Refused
 
 MAX_RECORD_BYTES = 2 * 1024 * 1024  # a whole long game is far below this
 # A BSW round is about 2.3 kB and takes about 5 ms to import: this bounds an upload to
@@ -64,6 +71,30 @@ def register(app: Flask, page_config) -> None:
         except RecursionError:
             return _refuse("bad_record", "this file is not a game record (nested too deeply)")
         return jsonify(ok=True, **frames)
+
+    @app.post("/api/review")
+    def review_api():
+        if (request.content_length or 0) > MAX_RECORD_BYTES:
+            return _refuse("too_large", f"a record has at most {MAX_RECORD_BYTES // 1024 // 1024} MB", 413)
+        raw = request.get_data(cache=False, as_text=False)
+        if len(raw) > MAX_RECORD_BYTES:
+            return _refuse("too_large", f"a record has at most {MAX_RECORD_BYTES // 1024 // 1024} MB", 413)
+        try:
+            body = json.loads(raw)
+        except (ValueError, RecursionError):
+            return _refuse("bad_record", "this file is not a game record (it is not JSON)")
+        if not isinstance(body, dict) or "record" not in body:
+            return _refuse("bad_request", "send {\"record\": ..., \"seat\": n, \"round\": n}")
+        seat, round_no = body.get("seat"), body.get("round")
+        if type(seat) is not int or type(round_no) is not int:
+            return _refuse("bad_request", "'seat' and 'round' are whole numbers, counted from 0")
+        try:
+            reviews = current_app.extensions["tichu_reviews"]
+            text = reviews.review_text(body["record"], seat, round_no, finished=True)
+        except Refused as exc:
+            return jsonify(exc.ack()), 503 if exc.code in ("busy", "server_error") else 400
+        # The review's text as the worker wrote it (or as it was kept): not parsed and written again.
+        return Response('{"ok":true,"review":' + text + "}", mimetype="application/json")
 
     @app.post("/api/replay/bsw")
     def import_bsw_api():

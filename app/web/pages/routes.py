@@ -12,6 +12,8 @@ from jinja2.utils import htmlsafe_json_dumps
 
 from app.engine import RULESETS, Rules
 
+from ..table import lesson
+from ..table.bot_seats import default_level
 from ..table.table import CHOICES, SETTINGS, Refused
 from ..wire.limits import Limits
 from . import i18n, replay
@@ -128,6 +130,55 @@ def register(app: Flask, hub, limits: Limits) -> None:
             except Refused as exc:
                 return jsonify(exc.ack()), 503
         return jsonify(ok=True, code=table.code, token=token, url=f"/t/{table.code}"), 201
+
+    def seated_table(kind: str):
+        """A table for one person with three bots, the game started: the guided first game
+        (`kind` "lesson", lesson.py) or an ordinary game ("quick": "Play a real game")."""
+        try:
+            limits.charge("create_address", address=request.remote_addr)
+        except Refused as exc:
+            return jsonify(exc.ack()), 429
+        data = request.get_json(silent=True)
+        if not isinstance(data, dict):
+            return jsonify(ok=False, code="bad_request", message="send a JSON object"), 400
+        host = data.get("name")
+        if not isinstance(host, str) or not host.strip():
+            host = gettext("Player")
+        host = " ".join(host.split())[:20]
+        script = lesson.FIRST_GAME
+        try:
+            if kind == "lesson":
+                table, token = registry.create(host_name=host, name=gettext("Learn to play"),
+                                               ruleset=script.ruleset, options=dict(script.options),
+                                               listed=False, settings={"hints": True})
+            else:
+                table, token = registry.create(host_name=host, listed=False,
+                                               name=gettext("%(host)s's table", host=host)[:40])
+        except Refused as exc:
+            return jsonify(exc.ack()), 400
+        with table.lock:
+            if kind == "lesson":
+                lesson.set_up(table, table.host_hash, host)
+            else:
+                table._seat_person(0, host, table.host_hash)
+                for seat in table.free_seats():
+                    table._bot_on(seat, default_level())
+                table._new_game()
+            try:
+                hub.commit(table)  # version 1, stored
+            except Refused as exc:
+                return jsonify(exc.ack()), 503
+        return jsonify(ok=True, code=table.code, token=token, url=f"/t/{table.code}"), 201
+
+    @app.post("/api/lesson")
+    def start_lesson():
+        """"Learn to play": a guided first game against scripted bots (docs/lesson.md)."""
+        return seated_table("lesson")
+
+    @app.post("/api/quick")
+    def quick_game():
+        """"Play a real game": an ordinary table, the player seated with three bots, started."""
+        return seated_table("quick")
 
     @app.get("/api/tables")
     def list_tables():

@@ -7,9 +7,12 @@ for a bot's seat), `stand_ins.py` (grace periods, turn timers and the bots that 
 in), `bombs.py` (holding the table for a bomb, the won trick's window). Beside them:
 `acts.py` (every action counts once, on the state its player saw), `chat.py`,
 `people.py` (tokens and names), `bot_seats.py` (the bot levels a seat can get),
-`status.py`. `documents.py` is the table as the store keeps it, and `json_import.py`
-brings tables saved by earlier versions into the store.
+`hints.py` (the coach's hint for a seat), `lesson.py` (a lesson table: the guided first
+game's deal, scripted bots and the learner's moves checked against the step), `status.py`.
+`documents.py` is the table as the store keeps it, and `json_import.py` brings tables saved
+by earlier versions into the store.
 
 Every method expects the caller to hold `table.lock`. It may import `store`, the
-foundations, the engine and the bots (to seat them); nothing above it.
+foundations, the engine, the bots (to seat them) and the coach (hints, the lesson); nothing
+above it.
 """

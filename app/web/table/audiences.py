@@ -16,6 +16,7 @@ from app.engine import get_ruleset
 from app.engine.view_cache import ViewCache
 
 from .bot_seats import bot_levels, default_level
+from .lesson import lesson_part
 from .people import same_hash
 from .status import OVER
 
@@ -97,6 +98,9 @@ class Audiences:
         doc = self._docs.get(key)
         if doc is None:
             doc = self._docs[key] = {"table": self.meta(), "you": you, "game": self.view(client.seat)}
+            lesson = lesson_part(self, client.seat)
+            if lesson is not None:
+                doc["lesson"] = lesson  # the learner's own: built from the learner's view
         return doc
 
     def summary(self) -> dict:

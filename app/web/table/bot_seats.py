@@ -6,6 +6,9 @@ from __future__ import annotations
 import random
 
 from app.bots import LEVELS, SimpleBot
+from app.coach.lesson import LessonBot
+
+LESSON = "lesson"  # the scripted seats of a lesson table (lesson.py), never offered in the lobby
 
 BOT_PREFERENCE = ("hard", "normal", "easy", "greedy")  # the best level first
 
@@ -24,7 +27,7 @@ def default_level() -> str:
 
 
 def make_bot(level: str, seat: int, rng: random.Random):
-    cls = LEVELS.get(level, SimpleBot)
+    cls = LessonBot if level == LESSON else LEVELS.get(level, SimpleBot)
     try:
         return cls(seat, rng=rng)
     except Exception:  # a bot that cannot be built must not stop the table

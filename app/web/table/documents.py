@@ -135,7 +135,7 @@ def forget_finished_rounds(game: Game | None) -> None:
 
 def replay_game(table: Table, number: int, actions: list[dict]) -> tuple[Game, str | None]:
     """Game `number` of the table with `actions` replayed; and why the log stopped, if it did."""
-    game = Game(table.ruleset, table.options, seed=table.game_seed(number))
+    game = Game(table.ruleset, table.options, seed=table.game_seed(number), deal=table.game_deal(number))
     for i, action in enumerate(actions):
         try:
             game.apply(action)

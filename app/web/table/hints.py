@@ -46,6 +46,7 @@ def hint_for(view: dict, lang: str, names: dict, cards: str | None = None, seed=
     suggestion = suggest(view, SUGGESTING, seed=seed, **(bot_options or {"budget_ms": BUDGET_MS}))
     return {
         "suggestion": say(suggestion, lang, names) if suggestion else None,
+        "reasons": [say(r, lang, names) for r in suggestion["reasons"]] if suggestion else [],
         "facts": [say(fact, lang, names) for fact in facts(view)],
         "why_not": say(why_not(view, cards), lang, names) if cards else None,
     }

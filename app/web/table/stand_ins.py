@@ -41,7 +41,8 @@ class StandIns:
         grace, timer = self.settings["grace"], self.settings["turn_timer"]
         before = [(s.away_until, s.turn_until, s.turn_for, s.forced) for s in self.seats]
         for i, seat in enumerate(self.seats):
-            if playing and seat.bot is None and self.away(i):
+            if playing and seat.bot is None and self.away(i) and not self.extra.get("lesson"):
+                # (a lesson waits for its learner: nobody plays it for them)
                 if seat.away_until is None:
                     seat.away_until = now + grace
             else:

@@ -27,6 +27,7 @@ from .acts import Answers, Basis
 from .audiences import Audiences
 from .bombs import BombRules
 from .chat import QUICK, ChatLog, clean_text
+from .lesson import check_move, deal_for, lesson_of
 from .seats import (
     Seat,
     SeatRules,
@@ -213,6 +214,16 @@ class Table(Audiences, BombRules, SeatRules):
 
     # -- games -------------------------------------------------------------------------
 
+    def game_deal(self, number: int):
+        """The deal of game `number`: None (dealt from its seed) but at a lesson table, whose
+        first game is the lesson's deal (lesson.py)."""
+        return deal_for(self, number)
+
+    @property
+    def lesson(self):
+        """The lesson script of a lesson table (lesson.py), else None."""
+        return lesson_of(self)
+
     def game_seed(self, number: int):
         """The seed of the table's game `number` (0-based); test tables deal game 0 from their seed."""
         return self.seed if number == 0 else f"{self.seed}:{number}"
@@ -228,6 +239,8 @@ class Table(Audiences, BombRules, SeatRules):
         self._require_manager(client)
         if self.status != OVER:
             raise Refused("not_now", "a new game starts once this one is over")
+        if self.lesson is not None:
+            raise Refused("not_now", "a lesson is played once: play a real game from the lobby")
         self._new_game()
         self.finished += 1
 
@@ -235,7 +248,8 @@ class Table(Audiences, BombRules, SeatRules):
         empty = self.free_seats()
         if empty:
             raise Refused("seats_free", f"{len(empty)} seat(s) are free: wait for players or add bots")
-        self.game = Game(self.ruleset, self.options, seed=self.game_seed(self.game_no))
+        self.game = Game(self.ruleset, self.options, seed=self.game_seed(self.game_no),
+                         deal=self.game_deal(self.game_no))
         self.game_no += 1
         for seat in self.bot_seats():
             bot = self.bots.get(seat) or make_bot(self.seats[seat].bot, seat, self._bot_rng(seat))
@@ -261,6 +275,7 @@ class Table(Audiences, BombRules, SeatRules):
         blocked = self.bomb_block(seat, action, now)
         if blocked is not None:
             raise blocked
+        check_move(self, seat, action)  # a lesson's step asks for one move (lesson.py)
         self.apply(seat, action)
 
     def acting_for(self, seat: int, action) -> dict:

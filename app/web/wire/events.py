@@ -27,6 +27,10 @@ a refused request changes nothing and sends nothing to anybody else):
 - `sync` {}: ask for a snapshot (a client that saw a gap in the versions)
 - `hint` {lang?, cards?}: the coach's hint for one's own seat, from its view only (table/hints.py):
   the Hard bot's suggestion, proved facts, and why a selection of `cards` is or is no play
+- `review` {round, seat?}: the round review of one's own decisions in a finished round of the
+  game (round counted from 0; `seat`, if sent, must be one's own): the ack's `review` has
+  each flagged decision with the seat's view of it (table/reviews.py, live/reviews.py); or,
+  while a worker is still making it, `pending` (ask again: it is kept once made)
 - `chat` {text} or {quick}: a chat message or a quick reaction to everybody at the table
   (watchers add `name`); at most 200 characters, a few messages at once, then one every
   few seconds per connection
@@ -48,7 +52,9 @@ from flask import current_app, request
 
 from app.engine import EngineError
 
+from ..live import reviews as live_reviews
 from ..table import hints
+from ..table import reviews as table_reviews
 from ..table.table import Refused, hash_token, new_token
 from . import schemas
 from .door import HANDLERS, Door, on
@@ -268,6 +274,28 @@ def hint(data):
     # Outside the lock, off the server's loop: the bot's search takes up to its budget.
     answer = hub.bots.think(hints.hint_for, view, lang, names, data["cards"], f"{table.code}:{version}")
     return _ok(version, hint=answer)
+
+
+@on("review", schemas.REVIEW)
+def review(data):
+    """The round review of one's own decisions in a finished round, made off the server (in
+    the review workers) or kept from before."""
+    hub = _hub()
+    table, client = _current()
+    round_index = data["round"]
+    with table.lock:
+        seat = table.seat_of(client.token_hash)
+        record = table_reviews.review_record(table, seat, data["seat"], round_index,
+                                             stored=lambda n: hub.game_record(table, n))
+        version = table.version
+    # Outside the lock: the review is made in a worker process (or found kept). This
+    # connection's next events wait behind this one, so it waits briefly: `pending` tells the
+    # page to ask again, when the review being made (then kept) will be there.
+    answer = current_app.extensions["tichu_reviews"].review_within(record, seat, round_index,
+                                                                   live_reviews.SOCKET_WAIT)
+    if answer is None:
+        return _ok(version, pending=True)
+    return _ok(version, review=answer)
 
 
 # -- chat -------------------------------------------------------------------------------

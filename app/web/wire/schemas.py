@@ -148,4 +148,5 @@ CHAT = Schema(text=text(empty=True), quick=text(40, empty=True), name=text(empty
 ACT = Schema(action=nested(ACTION, "an object like {\"act\": \"pass\"}", required=True),
              version=count(required=True), id=text(ID_MAX, required=True))
 HINT = Schema(cards=text(200, ascii_only=True), lang=text(5, ascii_only=True))
+REVIEW = Schema(round=integer(required=True), seat=integer())  # a finished round of the game, from 0
 NOTHING = Schema()  # events without fields (stand, start, sync, hold, ...)

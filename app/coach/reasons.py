@@ -1,0 +1,112 @@
+"""The bot's own reasons for its suggestion, named as its view (not facts the coach proves).
+
+A hint's reasons are of two kinds and say which they are: the facts (`facts.py`) are proved
+over every deal of the unseen cards; these are what the bot itself weighed when it chose,
+read from the same seat's view and the bot's own numbers after its decision:
+
+- `partner_top`: it passes while its partner is winning the trick (Normal never overtakes
+  a partner; the Hard bot's search did not find it worth doing);
+- `opponent_short`: an opponent with one or two cards left (what makes the bot bomb, fight
+  for a trick and keep singles away from a last card);
+- `keeps`: it leaves the Dragon or a bomb in the hand although it could play it now (it
+  keeps its sure winners to take the lead back);
+- `chance`: at a Grand Tichu or Tichu decision, its estimate of going out first (in whole
+  percent) and what a call needs at this score (`NormalBot.last_call`);
+- `plan`: on a lead, how many plays its plan needs to go out with the hand;
+- `search`: the Hard bot's search: how many moves it played out on how many deals of the
+  unseen cards, and whether one beat its rules' choice by its margin (with the gain in
+  points per round where the ruleset counts points).
+
+Each item is true of the view or of the bot's computation as it ran; none claims anything
+about the hidden cards. Grandseigneur has no partner, so `partner_top` never appears there.
+"""
+
+from __future__ import annotations
+
+from app.bots.base import hand_views
+from app.bots.hand import plan_hand
+from app.bots.knowledge import Knowledge
+
+from .facts import who
+from .position import position_of
+
+#: An opponent with this many cards or fewer is named (the bots' urgency counts 1 and 2 most).
+SHORT = 2
+
+
+def bot_reasons(view: dict, action: dict, bot) -> list[dict]:
+    """What the bot weighed for `action` in the view's hand (or the hand it acts for)."""
+    seat = action.get("seat", view.get("viewer"))
+    hand_view = next((hv for hv in hand_views(view) if hv["viewer"] == seat), None)
+    pos = position_of(view, seat)
+    if hand_view is None or pos is None:
+        return []
+    asker = position_of(view) or pos  # the hand as the asking player names it (the Trichu Table)
+    base = {"kind": "bot_reason", "bot": bot.name, "seat": who(asker, seat), "ruleset": view["ruleset"]}
+    out = []
+    weighed = getattr(bot, "last_call", None)
+    if weighed is not None and seat == view.get("viewer"):
+        out.append(dict(base, reason="chance", **_chance(weighed, action)))
+    act = action["act"]
+    if hand_view.get("phase") != "play" or act not in ("play", "pass"):
+        return out
+    k = Knowledge(hand_view)
+    if act == "pass" and k.top is not None and k.top_seat in k.partners:
+        out.append(dict(base, reason="partner_top", partner=who(pos, k.top_seat)))
+    for o in k.opponents:
+        if k.active(o) and 0 < k.counts[o] <= SHORT:
+            out.append(dict(base, reason="opponent_short", opponent=who(pos, o), cards=k.counts[o]))
+    played = k.deck.parse_mask(action["cards"]) if act == "play" else 0
+    legal = hand_view["legal"]
+    entries = legal["plays"] if legal["plays"] else legal["bombs"]
+    playable = [k.deck.parse_mask(e["cards"]) for e in entries]
+    dragon = k.hand & k.deck.dragon_mask
+    if dragon and not played & dragon and any(m & dragon for m in playable):
+        out.append(dict(base, reason="keeps", what="dragon"))
+    bomb_now = any(e["kind"] == "bomb" for e in entries)
+    if bomb_now and not (played and _is_bomb(action, entries)):
+        out.append(dict(base, reason="keeps", what="bomb"))
+    if act == "play" and k.leading:
+        plan = plan_hand(k.hand, k.deck, k.rules.stairs_min_pairs)
+        out.append(dict(base, reason="plan", plays=plan.count))
+    search = _search_reason(bot)
+    if search is not None:
+        # Grandseigneur's play-outs score places (50 points each), not card points.
+        out.append(dict(base, points=view["ruleset"] != "grandseigneur", **search))
+    return out
+
+
+def _chance(weighed: dict, action: dict) -> dict:
+    """The call the bot weighed (`NormalBot.last_call`): its estimate of going out first, in
+    whole percent, and what a call needs now (the score and the others' calls move it)."""
+    if weighed["call"] == "grand":
+        calls = action["act"] == "grand" and bool(action.get("call"))
+    else:
+        calls = action["act"] == "tichu"
+    return {"call": weighed["call"], "chance": round(100 * weighed["chance"]),
+            "needed": round(100 * weighed["needed"]), "calls": calls,
+            "partner_called": bool(weighed.get("partner_called")), "allowed": bool(weighed.get("allowed")),
+            "before_exchange": bool(weighed.get("before_exchange"))}
+
+
+def _is_bomb(action: dict, entries: list[dict]) -> bool:
+    cards = set(action["cards"].split())
+    return any(e["kind"] == "bomb" and set(e["cards"].split()) == cards for e in entries)
+
+
+def _search_reason(bot) -> dict | None:
+    """The Hard bot's last search as it ran (`HardBot.last_search`), None where none ran."""
+    found = getattr(bot, "last_search", None)
+    if not found or not found.get("worlds") or "means" not in found:
+        return None
+    means = found["means"]
+    best = found["best"]
+    margin = getattr(bot, "margin", 0.0)
+    switched = best != 0 and means[best] >= means[0] + margin
+    return {"reason": "search", "moves": len(means), "deals": found["worlds"],
+            "switched": switched, "margin": margin,
+            "gain": round(means[best] - means[0], 1) if switched else None}
+
+
+
+__all__ = ["bot_reasons"]

@@ -1,0 +1,133 @@
+"""The round review in Chromium on a phone: after a round at a table of bots the player opens
+"Review my round" and finds a better play; the replay viewer reviews a seat of a finished game."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from playwright.sync_api import expect
+
+from app.engine import Game
+from app.engine.simulate import play_random_round
+
+from .test_sizes import SizeGame
+
+SEED = 11  # a seeded table where the person's (greedy) first round has a flagged play to find
+
+
+def try_choice(page, flag: dict, choice: dict) -> None:
+    """Make `choice` on the review's position by taps, as at the table."""
+    key = page.key
+    act = choice["act"]
+    if flag["kind"] == "wish":
+        page.press(key(f"review-wish-{choice['wish']}" if choice["wish"] else "review-wish-none"))
+    elif act == "play":
+        for card in choice.get("same", [choice["cards"]])[0].split():
+            page.press(page.page.locator(f'.review-hand button[data-card="{card}"]'))
+        page.press(key("review-play"))
+    elif act == "pass":
+        page.press(key("review-pass"))
+    elif act == "wait":
+        page.press(key("review-wait"))
+    elif act in ("grand", "tichu"):
+        page.press(key("review-call" if choice["call"] else "review-no-call"))
+    elif act == "gift":
+        page.press(key(f"review-gift-{choice['to']}"))
+    elif act == "exchange":
+        page.press(key(f"review-option-{flag['options'].index(choice)}"))
+
+
+WORDS = {
+    "en-US": {"open": "Review my round", "task": "Find a better play.", "deals": "of {n} sampled deals"},
+    "de-DE": {"open": "Meine Runde auswerten", "task": "Finde einen besseren Zug.",
+              "deals": "von {n} gezogenen Verteilungen"},
+}
+
+
+@pytest.mark.parametrize("locale", sorted(WORDS))
+def test_after_a_round_the_player_reviews_it_and_finds_a_better_play(server, contexts, locale):
+    words = WORDS[locale]
+    game = SizeGame(server, contexts, "standard", seed=SEED, locale=locale)
+    try:
+        game.play(rounds=1)
+        page = game.page
+        expect(page.page.locator(".round-summary")).to_be_visible()
+        expect(page.key("review-open")).to_have_text(words["open"])
+        page.assert_layout_everywhere()  # the summary with its new button
+        page.press(page.key("review-open"))
+        expect(page.app).to_have_attribute("data-review", "open", timeout=60_000)
+        # The review the page shows, as the server sent it to this seat (kept: not made again).
+        review = game.peek.call("review", {"round": 0}, timeout=60)["review"]
+        assert review["flags"], "the seeded round should have a flagged decision"
+        flag = review["flags"][0]
+        expect(page.page.locator(".review-task")).to_contain_text(words["task"])
+        if flag["position"]["hand"] and flag["kind"] in ("lead", "follow", "bomb"):
+            expect(page.page.locator(".review-hand button.card")).to_have_count(len(flag["position"]["hand"]))
+        page.assert_layout_everywhere()
+        page.shot("review")
+        # What was done first: said so; then a choice that counts.
+        try_choice(page, flag, flag["done"] if flag["kind"] != "exchange" else flag["options"][0])
+        expect(page.page.locator(".review-outcome")).to_have_attribute("data-outcome", "done")
+        try_choice(page, flag, flag["accept"][-1])
+        expect(page.page.locator(".review-outcome")).to_have_attribute("data-outcome", "found")
+        page.press(page.key("review-show"))
+        expect(page.key("review-better")).to_contain_text(words["deals"].format(n=flag["deals"]))
+        page.assert_layout_everywhere()
+        page.shot("review-better")
+        # Every other flagged decision lays out on every screen too.
+        for _ in review["flags"][1:]:
+            page.press(page.key("review-next"))
+            page.assert_layout_everywhere()
+        page.press(page.key("review-close"))
+        expect(page.page.locator(".round-summary")).to_be_visible()
+    finally:
+        game.close()
+
+
+def finished_record(seed: int = 3) -> dict:
+    game = Game("standard", {"target": 50}, seed=seed)
+    rng = random.Random(seed)
+    while not game.over:
+        play_random_round(game, rng)
+    return game.record()
+
+
+PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
+
+
+def test_the_replay_viewer_reviews_a_seat_of_a_finished_game(server, contexts, tmp_path):
+    record = finished_record()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    page = contexts(**PHONE).new_page()
+    page.goto(server + "/replay")
+    page.set_input_files("#record-file", str(path))
+    expect(page.locator(".replay-action")).to_have_text("The deal")
+    # Seat 3 made no clearly worse decision in round 1: said so.
+    page.select_option("#review-seat", "2")
+    page.locator('[data-key="review-run"]').tap()
+    expect(page.locator('[data-key="review-none"]')).to_have_text(
+        "No decision in this round was clearly worse than an alternative.", timeout=60_000)
+    page.locator(".replay-controls select").select_option("1")  # round 2
+    expect(page.locator(".replay-review")).to_have_attribute("data-round", "1")  # round 2 is shown
+    page.select_option("#review-seat", "3")
+    page.locator('[data-key="review-run"]').tap()
+    expect(page.locator(".review")).to_be_visible(timeout=60_000)
+    expect(page.locator(".review h2")).to_have_text("Seat 4 in round 2")
+    # Seat 4 followed with nothing where a Ten was clearly better (the seeded game's review).
+    page.locator('.review-hand button[data-card="S10"]').tap()
+    page.locator('[data-key="review-play"]').tap()
+    expect(page.locator(".review-outcome")).to_have_attribute("data-outcome", "found")
+    page.locator('[data-key="review-show"]').tap()
+    expect(page.locator('[data-key="review-better"]')).to_contain_text("Better: Play Sword 10.")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # A game that is not over is not reviewed here.
+    running = Game("standard", {"target": 1000}, seed=11)
+    play_random_round(running, random.Random(11))
+    path.write_text(json.dumps(running.record()))
+    page.set_input_files("#record-file", str(path))
+    expect(page.locator(".replay-action")).to_have_text("The deal")
+    page.locator('[data-key="review-run"]').tap()
+    expect(page.get_by_role("alert")).to_contain_text("Rounds are reviewed here once the game is over.")

@@ -1,0 +1,139 @@
+"""The bot's own reasons (app/coach/reasons.py): each one is true of the view it was given
+and of the bot's decision as it was made, in every ruleset."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from app.bots import LEVELS, calls
+from app.bots.knowledge import rules_of
+from app.coach import say
+from app.coach.suggestion import suggest
+from app.engine import Game, view_for
+
+RULESETS = ["standard", "trichu", "tientsin", "grandseigneur", "fifty-two"]
+SEARCH = {"budget_ms": 60_000, "max_worlds": 12}  # a fixed number of deals, not a time
+
+
+def positions(ruleset: str, seed: int, every: int = 3, phases=("play",)):
+    """Views of the seat to act in `phases` of games the Normal bot plays."""
+    game = Game(ruleset, {}, seed=seed)
+    bots = {}
+    for step in range(400):
+        if game.over:
+            return
+        pending = view_for(game, None)["to_act"]
+        if not pending:
+            return
+        seat = pending[0]
+        view = view_for(game, seat)
+        if view["phase"] in phases and step % every == 0:
+            yield view
+        bot = bots.setdefault(seat, LEVELS["normal"](seat, rng=random.Random(seat)))
+        action = bot.decide(view)
+        game.apply({**action, "seat": action.get("seat", seat)}, by=seat)
+
+
+def _cards(action: dict) -> set:
+    return set(action["cards"].split()) if action["act"] == "play" else set()
+
+
+def _check(view: dict, found: dict, reason: dict) -> None:
+    geometry = view["geometry"]
+    seat = reason["seat"]["seat"]
+    hand_view = view if seat == view["viewer"] else None
+    kind = reason["reason"]
+    if kind == "partner_top":
+        assert found["act"] == "pass"
+        assert not view["trick"]["closed"] and view["trick"]["winner"] in geometry["partners"][seat]
+        assert reason["partner"]["seat"] == view["trick"]["winner"]
+    elif kind == "opponent_short":
+        opponent = reason["opponent"]["seat"]
+        assert opponent in geometry["opponents"][seat]
+        assert view["players"][opponent]["cards"] == reason["cards"] and 0 < reason["cards"] <= 2
+    elif kind == "keeps" and hand_view is not None:
+        legal = hand_view["legal"]
+        entries = legal["plays"] or legal["bombs"]
+        if reason["what"] == "dragon":
+            deck = rules_of(view).deck
+            dragons = {c for c in hand_view["hand"] if deck.parse_mask(c) & deck.dragon_mask}
+            assert dragons and not dragons & _cards(found)
+            assert any(dragons & set(e["cards"].split()) for e in entries)
+        else:
+            assert any(e["kind"] == "bomb" for e in entries)
+            assert not any(e["kind"] == "bomb" and set(e["cards"].split()) == _cards(found) for e in entries)
+    elif kind == "plan":
+        assert found["act"] == "play" and view["lead"] and reason["plays"] >= 1
+    elif kind == "search":
+        assert reason["deals"] == SEARCH["max_worlds"] and reason["moves"] >= 2
+        assert reason["points"] == (view["ruleset"] != "grandseigneur")
+        if reason["switched"]:
+            assert reason["gain"] >= reason["margin"] if reason["points"] else True
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_reason_is_true_of_the_view_and_the_decision(ruleset):
+    kinds = set()
+    for seed in range(3):
+        for view in positions(ruleset, seed):
+            found = suggest(view, "hard", seed=seed, **SEARCH)
+            if found is None:
+                continue
+            normal = LEVELS["normal"](view["viewer"], rng=random.Random(0)).decide(view)
+            for reason in found["reasons"]:
+                kinds.add(reason["reason"])
+                _check(view, found, reason)
+                if reason["reason"] == "search" and normal is not None and normal.get("seat") is None:
+                    # "the move its rules pick" is Normal's: kept unless the search switched.
+                    same = (normal["act"], _cards(normal)) == (found["act"], _cards(found))
+                    assert same != reason["switched"], (normal, found, reason)
+                for lang in ("en", "de"):
+                    assert say(reason, lang).strip()
+    assert "search" in kinds and "opponent_short" in kinds
+    if ruleset == "grandseigneur":
+        assert "partner_top" not in kinds  # nobody has a partner there
+    else:
+        assert "partner_top" in kinds
+
+
+def test_the_reasons_speak_of_the_bot_and_name_seats_by_name():
+    reason = {"kind": "bot_reason", "bot": "hard", "reason": "opponent_short", "cards": 1,
+              "seat": {"seat": 0, "relation": "you"}, "opponent": {"seat": 3, "relation": "opponent"},
+              "ruleset": "standard"}
+    assert say(reason, "en", {3: "Cleo"}) == "Cleo has one card left."
+    assert say(reason, "de", {3: "Cleo"}) == "Cleo hat nur noch eine Karte."
+    search = dict(reason, reason="search", moves=3, deals=40, switched=True, gain=12.5, margin=4,
+                  points=True)
+    assert "12.5 points a round more" in say(search, "en")
+    assert "12,5 Punkte pro Runde mehr" in say(search, "de")
+
+
+@pytest.mark.parametrize("ruleset", ["standard", "tientsin", "trichu"])
+def test_the_call_estimate_is_the_bots_own_and_agrees_with_its_call(ruleset):
+    said = set()
+    for seed in range(4):
+        for view in positions(ruleset, seed, every=1, phases=("grand", "exchange", "play")):
+            found = suggest(view, "hard", seed=seed, **SEARCH)
+            if found is None:
+                continue
+            for reason in found["reasons"]:
+                if reason["reason"] != "chance":
+                    continue
+                said.add((reason["call"], found["act"]))
+                legal = view["legal"]
+                assert legal["grand"] if reason["call"] == "grand" else legal["tichu"]
+                if reason["call"] == "grand":
+                    deck = rules_of(view).deck
+                    chance = calls.grand_chance(deck.parse_mask(view["hand"]), deck)
+                    assert reason["chance"] == round(100 * chance)
+                    assert reason["calls"] == bool(found.get("call"))
+                if reason["calls"]:
+                    assert not reason["partner_called"] and reason["chance"] >= reason["needed"] - 1
+                elif reason["allowed"] and not reason["partner_called"]:
+                    assert reason["chance"] <= reason["needed"] + 1
+                for lang in ("en", "de"):
+                    assert f"{reason['chance']}" in say(reason, lang)
+    assert {call for call, _ in said} == {"grand", "tichu"}, said
+    assert any(act == "no_call" for _, act in said) or any(act == "exchange" for _, act in said)
