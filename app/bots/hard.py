@@ -137,6 +137,8 @@ class HardBot(NormalBot):
         chance = searches.blended_chance(prior, *found, self.prior_worlds)
         threshold = self.grand_chance - 0.08 * calls.score_pressure(view, seat)
         self.last_search = {"kind": "grand", "hits": found[0], "worlds": found[1], "chance": chance}
+        self.last_call = {"call": "grand", "chance": chance, "needed": threshold, "partner_called": False,
+                          "allowed": True, "deals": found[1]}
         return {"act": "grand", "call": chance >= threshold}
 
     def wants_tichu(self, k: Knowledge) -> bool:
@@ -173,6 +175,8 @@ class HardBot(NormalBot):
         base = self.tichu_chance_search_before if before else self.tichu_chance
         threshold = searches.call_threshold(k.view, k.seat, base, opponent_called)
         self.last_search = {"kind": "tichu", "hits": found[0], "worlds": found[1], "chance": chance}
+        self.last_call = {"call": "tichu", "chance": chance, "needed": threshold, "partner_called": False,
+                          "allowed": True, "before_exchange": before, "deals": found[1]}
         return chance >= threshold
 
     # -- the exchange ----------------------------------------------------------------------------
@@ -453,4 +457,5 @@ class HardBot(NormalBot):
             overtake = k.top is not None and k.top_seat in k.partners and candidates[best] is not None
             if gain < (self.partner_margin if overtake else self.margin) or gain < self.sure * error:
                 best = 0
+        self.last_search["chosen"] = best  # (the hint's reasons tell a kept rule from a switch)
         return candidates[best]
