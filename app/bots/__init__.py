@@ -8,10 +8,15 @@ from .base import Bot
 from .easy import EasyBot
 from .hard import HardBot
 from .normal import NormalBot
+from .seeing import SeeingBot
 from .simple import SimpleBot
 
 #: Built-in bots by the level name a table's host picks.
 LEVELS = {"greedy": SimpleBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+
+#: Research bots, for the arena and the command line only (never offered at a table): `seeing`
+#: reads every hand (`seeing.py`).
+RESEARCH = {"seeing": SeeingBot}
 
 
 def load_bot(spec: str) -> type[Bot]:
@@ -20,6 +25,8 @@ def load_bot(spec: str) -> type[Bot]:
     own with that revision's code: see `remote.py`)."""
     if spec in LEVELS:
         return LEVELS[spec]
+    if spec in RESEARCH:
+        return RESEARCH[spec]
     if spec.startswith("git:"):
         from .remote import remote_bot_class  # (starts nothing until a bot is made)
 
@@ -34,4 +41,5 @@ def load_bot(spec: str) -> type[Bot]:
     return cls
 
 
-__all__ = ["Bot", "SimpleBot", "EasyBot", "NormalBot", "HardBot", "LEVELS", "load_bot"]
+__all__ = ["Bot", "SimpleBot", "EasyBot", "NormalBot", "HardBot", "SeeingBot", "LEVELS", "RESEARCH",
+           "load_bot"]

@@ -1,16 +1,24 @@
 """The Hard bot: Normal plus search.
 
 In its turn it lists a few candidate plays (Normal's choice, the other
-combinations of its plan, passing, the smallest bomb), then, until its time
-budget is spent, samples a deal of the hidden cards consistent with
-everything its seat knows (`sampling.py`) and plays the round out from each
-candidate on that deal (`playout.py`). The same deals serve every candidate,
-so their differences are measured on equal cards. It plays the candidate
-with the best mean score, keeping Normal's choice unless another is better
-by a margin.
+combinations of its plan, passing, the smallest bomb, and for a play with the
+Mah Jong other wishes), then, until its time budget is spent, samples a deal
+of the hidden cards consistent with everything its seat knows (`sampling.py`)
+and plays the round out from each candidate on that deal (`playout.py`). The
+same deals serve every candidate, so their differences are measured on equal
+cards. It plays the candidate with the best mean score, keeping Normal's
+choice unless another is better by a margin and by `sure` standard errors of
+the gain (overtaking the partner's trick: by `partner_margin`).
 
-Everything else (calls, the exchange, out-of-turn bombs, the gift, the wish)
-is Normal's. Whatever it plays comes from the view's legal list.
+Its other decisions are searched the same way (`searches.py`): Grand Tichu and
+Tichu by the chance to go out first having called (blended with Normal's
+logistic estimate, at every moment a call is open: before the exchange, after
+it, and again at its first turn), the exchange over a few candidate passes,
+bombs out of turn when one may matter, the Dragon's gift. Each keeps Normal's
+choice when its time runs out before `min_worlds` deals; options
+`search_calls`, `search_exchange`, `search_bombs`, `search_gift`,
+`search_wish` (0: Normal's rule). Whatever it plays comes from the view's
+legal list.
 
 A play-out depends on the deal alone (the position is the same for all), so
 a deal drawn again, common late in a round when few cards are hidden, adds
@@ -23,32 +31,32 @@ Options: `budget_ms` (time per searched decision, default 100), `max_worlds`
 gain over Normal's choice, default 4), `seed`; `playout_wish` and
 `playout_bombs` (default 1): the play-outs honour the Mah Jong's wish (and
 make one) and seats bomb out of turn in them; 0 plays them out as 7543d6f did
-(for comparisons).
+(for comparisons). The other searches: `call_budget_ms` (270, the calls and
+the exchange; a decision holding two searches shares one clock), `call_worlds`
+(300), `exchange_worlds` (200), `exchange_candidates` (5), `exchange_margin`
+(5), `prior_worlds` (20), `tichu_chance_search_before` (0.68), `bomb_margin`
+(5), `gift_margin` (10), `min_worlds` (8), `partner_margin` (10), `sure` (2);
+`game_weight` (0: off): near the target, points a play-out adds for a round that
+wins the game (minus for one that loses it).
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
 from app.engine.combos import BOMB, KIND, MASK
 
-from . import tricks
-from .hand import play_signature
-from .knowledge import Knowledge
+from . import calls, searches, tricks
+from . import exchange as exchange_rules
+from .base import hand_views
+from .geometry import exchange_action, forced_best
+from .hand import plan_hand, play_signature
+from .knowledge import Knowledge, rules_of
 from .normal import NormalBot, legal_plays, play_action
-from .playout import Planner, Playout, _points
+from .playout import Playout, _points, planner_for
 from .sampling import Sampler
-
-_PLANNERS: dict = {}
-
-
-def planner_for(deck, stairs_min_pairs: int) -> Planner:
-    key = (deck.name, stairs_min_pairs)
-    planner = _PLANNERS.get(key)
-    if planner is None or planner.deck is not deck:
-        planner = _PLANNERS[key] = Planner(deck, stairs_min_pairs)
-    return planner
 
 
 class HardBot(NormalBot):
@@ -63,22 +71,221 @@ class HardBot(NormalBot):
         self.playout_wish = bool(float(config.get("playout_wish", 1)))
         self.playout_bombs = bool(float(config.get("playout_bombs", 1)))
         self.margin = float(config.get("margin", 4))
+        # A play that overtakes the partner's trick must gain this much over Normal's choice.
+        self.partner_margin = float(config.get("partner_margin", 10))
+        # ... and every other play than Normal's this many standard errors of its gain.
+        self.sure = float(config.get("sure", searches.SURE))
+        # Points a play-out adds for a round that wins the game (minus: loses it); 0: the round's
+        # score alone (the default until an arena of whole games says what it is worth).
+        self.game_weight = float(config.get("game_weight", 0))
+        # The other searched decisions (0 each: Normal's rules, as before issue 19).
+        self.search_calls = bool(float(config.get("search_calls", 1)))
+        self.search_exchange = bool(float(config.get("search_exchange", 1)))
+        self.search_bombs = bool(float(config.get("search_bombs", 1)))
+        self.search_gift = bool(float(config.get("search_gift", 1)))
+        self.search_wish = bool(float(config.get("search_wish", 1)))
+        # The calls and the exchange: their time, deal counts, the prior's weight, the margin.
+        self.call_budget = float(config.get("call_budget_ms", 270)) / 1000
+        self.call_worlds = int(config.get("call_worlds", 300))
+        self.exchange_worlds = int(config.get("exchange_worlds", 200))
+        self.exchange_candidates = int(config.get("exchange_candidates", 5))
+        self.exchange_margin = float(config.get("exchange_margin", 5))
+        self.prior_worlds = float(config.get("prior_worlds", 20))
+        self.tichu_chance_search_before = float(config.get("tichu_chance_search_before", 0.68))
+        self.bomb_margin = float(config.get("bomb_margin", 5))
+        self.gift_margin = float(config.get("gift_margin", 10))  # the gift's options differ little
+        self.min_worlds = int(config.get("min_worlds", 8))  # fewer by the deadline: Normal's choice
         if "seed" in config:
             self.rng = random.Random(config["seed"])
         self.last_search: dict | None = None  # what the last search saw, for tests and tuning
+        self.last_kind: str | None = None  # the kind of the last searched decision (bench)
+        self._bomb_memo: dict = {}
+        self._started: float | None = None
+        self._hands = 1  # hands with something to decide in this decision (2: the Trichu dealer's)
+
+    # -- where the deals come from (the all-seeing research bot replaces these) -----------------
+
+    def sampler(self, k: Knowledge):
+        """Deals for a play-phase search; None: `Sampler` on the search's own knowledge."""
+        return None
+
+    def pre_play_deals(self, view: dict):
+        """Deals for a search before the play; None: `PrePlayDeals` of the view."""
+        return None
+
+    # -- the calls --------------------------------------------------------------------------
+
+    def _tichu_key(self, view: dict) -> tuple:
+        # Weighed again at the seat's own turn (the last moment before its first card).
+        return NormalBot._tichu_key(view) + (view["turn"] == view["viewer"],)
+
+    def grand(self, view: dict, legal: dict) -> dict:
+        normal = super().grand(view, legal)
+        if not self.search_calls or not legal["grand_call"]:
+            return normal
+        seat = view["viewer"]
+        if any(view["players"][p]["grand"] for p in view["geometry"]["partners"][seat]):
+            return normal
+        deck = rules_of(view).deck
+        prior = calls.grand_chance(deck.parse_mask(view["hand"]), deck)
+        found = searches.first_out_before_play(
+            view, ("grand", True), self.rng, time.perf_counter() + self.call_budget, self.call_worlds,
+            self.min_worlds, self.pre_play_deals(view))
+        self.last_kind = "call"
+        if found is None:
+            return normal
+        chance = searches.blended_chance(prior, *found, self.prior_worlds)
+        threshold = self.grand_chance - 0.08 * calls.score_pressure(view, seat)
+        self.last_search = {"kind": "grand", "hits": found[0], "worlds": found[1], "chance": chance}
+        self.last_call = {"call": "grand", "chance": chance, "needed": threshold, "partner_called": False,
+                          "allowed": True, "deals": found[1]}
+        return {"act": "grand", "call": chance >= threshold}
+
+    def wants_tichu(self, k: Knowledge) -> bool:
+        if not self.search_calls or any(k.calls[p] for p in k.partners):
+            return super().wants_tichu(k)
+        before = k.phase == "exchange"
+        opponent_called = any(k.calls[o] for o in k.opponents)
+        give = 0
+        if before:
+            for cards in self.exchange_cards(k, True).values():
+                for c in cards:
+                    give |= 1 << c
+        prior = calls.tichu_chance(k.hand & ~give, k.deck, k.rules.stairs_min_pairs)
+        started = self._started or time.perf_counter()
+        if k.my_turn():  # weighed again in its turn: half the play's time, the play the rest
+            deadline = started + self.budget / 2
+        elif k.view["legal"]["exchange"] or self._hands > 1:
+            # The exchange comes in the same decision, or another hand's decision may (the
+            # Trichu dealer's and the Table's share one clock).
+            deadline = started + 0.4 * self.call_budget
+        else:
+            deadline = started + self.call_budget
+        if before:
+            found = searches.first_out_before_play(k.view, ("tichu", True), self.rng, deadline,
+                                                   self.call_worlds, self.min_worlds,
+                                                   self.pre_play_deals(k.view))
+        else:
+            found = searches.first_out_in_play(k.view, self.rng, deadline, self.call_worlds,
+                                               self.min_worlds, self.sampler(k))
+        self.last_kind = "call"
+        if found is None:
+            return super().wants_tichu(k)
+        chance = searches.blended_chance(prior, *found, self.prior_worlds)
+        base = self.tichu_chance_search_before if before else self.tichu_chance
+        threshold = searches.call_threshold(k.view, k.seat, base, opponent_called)
+        self.last_search = {"kind": "tichu", "hits": found[0], "worlds": found[1], "chance": chance}
+        self.last_call = {"call": "tichu", "chance": chance, "needed": threshold, "partner_called": False,
+                          "allowed": True, "before_exchange": before, "deals": found[1]}
+        return chance >= threshold
+
+    # -- the exchange ----------------------------------------------------------------------------
+
+    def exchange(self, k: Knowledge, legal: dict) -> dict:
+        normal = self.exchange_cards(k, bool(k.calls[k.seat]))
+        if not self.search_exchange or forced_best(k.view) or self.exchange_candidates < 2:
+            return exchange_action(k.deck, normal)
+        deck, smp = k.deck, k.rules.stairs_min_pairs
+        keep = deck.dragon_mask | deck.phoenix_mask | deck.dog_mask
+        for b in plan_hand(k.hand, deck, smp).bombs:
+            keep |= b[3]
+        loose = [c for _, c in exchange_rules._loosest(k.hand, deck, smp, keep)]
+        gives = searches.exchange_variants(normal, k.hand, deck, k.partners, loose,
+                                           self.exchange_candidates)
+        self.last_kind = "exchange"
+        if len(gives) < 2:
+            return exchange_action(deck, normal)
+        started = self._started or time.perf_counter()
+        means, worlds = searches.exchange_means(
+            k.view, gives, self.rng, started + self.call_budget, self.exchange_worlds,
+            self.min_worlds, self.pre_play_deals(k.view))
+        if means is None:
+            return exchange_action(deck, normal)
+        best = searches.best_index(means, self.exchange_margin)
+        self.last_search = {"kind": "exchange", "worlds": worlds, "means": means, "best": best}
+        return exchange_action(deck, gives[best])
+
+    # -- the Dragon's gift and bombs out of turn ----------------------------------------------------
+
+    def gift(self, k: Knowledge, legal: dict) -> dict:
+        normal = tricks.choose_gift(k, legal["gift"])
+        seats = [normal] + [s for s in legal["gift"] if s != normal]
+        if not self.search_gift or len(seats) < 2:
+            return {"act": "gift", "to": normal}
+        self.last_kind = "gift"
+        means, worlds = searches.play_means(
+            k.view, [("gift", s) for s in seats], self.rng, time.perf_counter() + self.budget,
+            self.max_worlds, self.min_worlds, self.sampler(k))
+        if means is None:
+            return {"act": "gift", "to": normal}
+        best = searches.best_index(means, self.gift_margin)
+        self.last_search = {"kind": "gift", "worlds": worlds, "means": means, "best": best}
+        return {"act": "gift", "to": seats[best]}
+
+    def bomb(self, k: Knowledge, legal: dict) -> dict | None:
+        bombs = legal_plays(k, legal["bombs"])
+        normal = tricks.choose_out_of_turn_bomb(tricks.Turn(k, self.style), bombs)
+        if not self.search_bombs or not self._bomb_matters(k, normal):
+            return play_action(k, *normal) if normal else None
+        key = (k.view["round"], len(k.view["history"]), k.gift_from, k.closed, tuple(k.counts))
+        if key in self._bomb_memo:
+            chosen = self._bomb_memo[key]
+            return play_action(k, *chosen) if chosen else None
+        other = None if normal is not None else tricks.smallest_bomb(bombs)
+        candidates = [normal, other]
+        moves = [("wait",) if c is None else ("bomb", tuple(c[0][:4])) for c in candidates]
+        self.last_kind = "bomb"
+        means, worlds = searches.play_means(
+            k.view, moves, self.rng, time.perf_counter() + self.budget, self.max_worlds,
+            self.min_worlds, self.sampler(k))
+        chosen = normal
+        if means is not None:
+            best = searches.best_index(means, self.bomb_margin)
+            chosen = candidates[best]
+            self.last_search = {"kind": "bomb", "worlds": worlds, "means": means, "best": best}
+        if len(self._bomb_memo) > 64:
+            self._bomb_memo.clear()
+        self._bomb_memo[key] = chosen
+        return play_action(k, *chosen) if chosen else None
+
+    @staticmethod
+    def _bomb_matters(k: Knowledge, normal) -> bool:
+        """Whether a bomb out of turn is worth a search now: Normal would bomb, or an opponent
+        holds the trick and it matters (few cards, a call, points, the Dragon)."""
+        if normal is not None:
+            return True
+        top = k.top_seat
+        if top is None or top == k.seat or top in k.partners or k.top is None:
+            return False
+        return (0 < k.counts[top] <= 4 or bool(k.calls[top]) or k.points_on_table() >= 20
+                or k.top_is_dragon())
+
+    def decide(self, view: dict) -> dict | None:
+        # One clock for the whole decision: a call weighed in the same decision as a play or
+        # the exchange, for the same hand or the other one its player plays, shares it.
+        self._started = time.perf_counter()
+        self._hands = sum(1 for v in hand_views(view) if v.get("legal"))
+        return super().decide(view)
 
     def turn(self, k: Knowledge, legal: dict) -> dict | None:
-        start = time.perf_counter()
+        now = time.perf_counter()
+        start = max(self._started or now, now - self.budget / 2)  # at least half its budget left
         normal = self.choose_play(k, legal)
         candidates = self.candidates(k, legal, normal)
         self.last_search = None
         if len(candidates) > 1:
+            self.last_kind = "play"
             chosen = self.search(k, candidates, start + self.budget)
         else:
             chosen = normal
         if chosen is None:
             return {"act": "pass"} if legal["pass"] else play_action(k, *normal)
-        return play_action(k, *chosen)
+        action = play_action(k, *chosen[:2])
+        if len(chosen) > 2:  # a searched wish (None: no wish)
+            action.pop("wish", None)
+            if chosen[2] is not None:
+                action["wish"] = k.deck.rank_name(chosen[2])
+        return action
 
     # -- candidates -----------------------------------------------------------------------
 
@@ -110,7 +317,26 @@ class HardBot(NormalBot):
             bombs = [pe for pe in plays if pe[0][KIND] == BOMB]
             if bombs:
                 add(tricks.smallest_bomb(bombs))
-        return out[:self.max_candidates]
+        out = out[:self.max_candidates]
+        if self.search_wish:
+            out += self.wish_variants(k, out)
+        return out
+
+    def wish_variants(self, k: Knowledge, candidates: list) -> list:
+        """For the first candidate holding the Mah Jong: the same play with other wishes than
+        Normal's (none, and the two highest ranks it does not hold that others may)."""
+        deck = k.deck
+        for pe in candidates:
+            if pe is None or not pe[0][MASK] & deck.mahjong_mask:
+                continue
+            normal = tricks.choose_wish(k, pe[0][MASK])
+            left = k.hand & ~pe[0][MASK]
+            unseen = k.unseen & deck.normal_mask
+            ranks = [r for r in range(deck.high, deck.low - 1, -1)
+                     if r != normal and not left & deck.rank_masks[r] and unseen & deck.rank_masks[r]]
+            wishes = ([None] if normal is not None else []) + ranks[:2]
+            return [(pe[0], pe[1], w) for w in wishes]
+        return []
 
     @staticmethod
     def _key(k: Knowledge, pe) -> tuple | None:
@@ -124,11 +350,35 @@ class HardBot(NormalBot):
 
     # -- the search ---------------------------------------------------------------------------
 
+    def game_score(self, k: Knowledge, team: int):
+        """Near the target, a play-out's score for the game: the round's difference plus
+        `game_weight` points for a round that ends the game won (minus for one lost); None
+        (the round's difference alone) when the option is 0, far from the target, or without
+        two teams' columns."""
+        totals = k.view["scores"]["totals"]
+        target = k.view["options"].get("target")
+        if not self.game_weight or not target or not totals or len(totals) != 2 or k.team is None:
+            return None
+        mine, theirs = totals[team], totals[1 - team]
+        if max(mine, theirs) < target - 400:
+            return None  # no round ends the game from here (a round moves at most some 400 points)
+        weight = self.game_weight
+
+        def score(po) -> float:
+            points = po.round_points()
+            a, b = mine + points[team], theirs + points[1 - team]
+            value = points[team] - points[1 - team]
+            if (a >= target or b >= target) and a != b:
+                value += weight if a > b else -weight
+            return value
+
+        return score
+
     def search(self, k: Knowledge, candidates: list, deadline: float) -> tuple | None:
         rules = k.rules
         deck = k.deck
         planner = planner_for(deck, rules.stairs_min_pairs)
-        sampler = Sampler(k)
+        sampler = self.sampler(k) or Sampler(k)
         seat = k.seat
         team = k.team if k.team is not None else seat  # without teams: the seat's own place
         points_of = deck.points_of
@@ -146,21 +396,24 @@ class HardBot(NormalBot):
         out = [s for s, _ in sorted(((s, p) for s, p in enumerate(k.places) if p), key=lambda x: x[1])]
         calls = list(k.calls)
         sums = [0.0] * len(candidates)
+        squares = [0.0] * len(candidates)  # of each candidate's gain over Normal's, deal by deal
         worlds = 0
         po = Playout(rules, planner, k.view["geometry"], wish=self.playout_wish, bombs=self.playout_bombs)
         rng = self.rng
         plan_of = planner.plan_tuple
         clock = time.perf_counter
+        last = clock()
         # Per candidate: None (pass) or the play's (kind, length, value, mask, points, wish): the
         # wish it will make with the Mah Jong (`play_action`'s).
         mahjong = deck.mahjong_mask
         moves = [None if c is None else
                  (*c[0][:4], _points(c[0][3], points_of),
-                  tricks.choose_wish(k, c[0][3]) if c[0][3] & mahjong else None)
+                  c[2] if len(c) > 2 else tricks.choose_wish(k, c[0][3]) if c[0][3] & mahjong else None)
                  for c in candidates]
         # A play-out is a function of the deal alone (everything else is this position): a deal
         # drawn again (late in a round, when few cards are hidden) reuses its scores.
         scored: dict[tuple, list] = {}
+        game = self.game_score(k, team)
         while worlds < self.max_worlds:
             hands = sampler.sample(rng)
             deal = tuple(hands)
@@ -179,17 +432,30 @@ class HardBot(NormalBot):
                         po.replan(seat)
                     if not over:
                         po.run()
-                    scores.append(po.score(team))
+                    scores.append(po.score(team) if game is None else game(po))
+            first = scores[0]
             for i, score in enumerate(scores):
                 sums[i] += score
+                squares[i] += (score - first) ** 2
             worlds += 1
-            if clock() >= deadline:
+            now = clock()
+            # Stop before a deal that would end past the deadline (the last one's time as its guess).
+            if now + (now - last) >= deadline:
                 break
+            last = now
         means = [s / worlds for s in sums]
         best = max(range(len(candidates)), key=lambda i: means[i])
         # worlds: deals sampled and scored; distinct: how many of them differ; playouts: play-outs run.
         self.last_search = {"worlds": worlds, "means": means, "best": best, "distinct": len(scored),
                             "playouts": len(scored) * len(moves)}
-        if best != 0 and means[best] < means[0] + self.margin:
-            best = 0
+        if best != 0:
+            # Another play than Normal's must gain `margin` and `sure` standard errors of the gain
+            # on these deals; overtaking the partner's trick `partner_margin` (people expect a
+            # partner to let it run).
+            gain = means[best] - means[0]
+            error = math.sqrt(max(0.0, squares[best] / worlds - gain ** 2) / max(1, worlds - 1))
+            overtake = k.top is not None and k.top_seat in k.partners and candidates[best] is not None
+            if gain < (self.partner_margin if overtake else self.margin) or gain < self.sure * error:
+                best = 0
+        self.last_search["chosen"] = best  # (the hint's reasons tell a kept rule from a switch)
         return candidates[best]

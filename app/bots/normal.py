@@ -91,7 +91,7 @@ class NormalBot(Bot):
         if legal["exchange"]:
             return self.exchange(k, legal)
         if legal["gift"]:
-            return {"act": "gift", "to": tricks.choose_gift(k, legal["gift"])}
+            return self.gift(k, legal)
         if legal["plays"] or legal["pass"]:
             return self.turn(k, legal)
         if legal["bombs"]:
@@ -162,6 +162,9 @@ class NormalBot(Bot):
         if chosen is None:
             return {"act": "pass"} if legal["pass"] else None
         return play_action(k, *chosen)
+
+    def gift(self, k: Knowledge, legal: dict) -> dict:
+        return {"act": "gift", "to": tricks.choose_gift(k, legal["gift"])}
 
     def bomb(self, k: Knowledge, legal: dict) -> dict | None:
         bombs = legal_plays(k, legal["bombs"])

@@ -190,6 +190,18 @@ class Planner:
         return tuple(out)
 
 
+_PLANNERS: dict = {}
+
+
+def planner_for(deck: Deck, stairs_min_pairs: int) -> Planner:
+    """The shared `Planner` of a deck and stairs rule (its cache serves every search)."""
+    key = (deck.name, stairs_min_pairs)
+    planner = _PLANNERS.get(key)
+    if planner is None or planner.deck is not deck:
+        planner = _PLANNERS[key] = Planner(deck, stairs_min_pairs)
+    return planner
+
+
 class Playout:
     """One simulated rest of a round. Build it from a position, call `run`."""
 
@@ -401,6 +413,20 @@ class Playout:
                 sign = 1 if self.team[s] == team else -1
                 diff += sign * (value if made else -value)
         return diff
+
+    def round_points(self) -> list[int]:
+        """Each of the two teams' round score (card points or the double victory, and the calls)."""
+        first = self.out[0] if self.out else None
+        if self.double_victory():
+            points = [0, 0]
+            points[self.team[first]] = self.dv_points
+        else:
+            points = self.card_points()
+        for s, call in enumerate(self.calls):
+            if call:
+                value = 200 if call == "grand" else 100
+                points[self.team[s]] += value if s == first else -value
+        return points
 
     # -- the policy --------------------------------------------------------------------------
 

@@ -98,8 +98,11 @@ def play_round(game: Game, bots: list[Bot], log: TableLog, max_actions: int = 40
                 continue
             view = view_for(game, player)
             kind = _kind(view)
+            bot = bots[player]
+            if getattr(bot, "sees_all", False):  # a research bot that reads every hand (arena only)
+                bot.see(game)
             start = time.perf_counter()
-            action = bots[player].decide(view)
+            action = bot.decide(view)
             log.time(player, kind, time.perf_counter() - start)
             if action is None:
                 continue

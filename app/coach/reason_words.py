@@ -59,23 +59,27 @@ def _search(r, lang, names):
     text = _t(lang, f"Its search played {moves} moves out on {deals} deals of the cards you cannot see",
               f"Seine Suche hat {moves} Züge auf {deals} Verteilungen der Karten, die du nicht siehst, "
               f"zu Ende gespielt")
-    if r["switched"] and r["points"]:
+    points = r["points"]
+    if r["switched"] and points:
         gain = _number(r["gain"], lang)
         return text + _t(lang, f": this one scored {gain} points a round more on average than the move "
                                f"its rules pick.",
                          f": dieser brachte im Schnitt {gain} Punkte pro Runde mehr als der Zug nach "
                          f"seinen Regeln.")
     if r["switched"]:
-        return text + _t(lang, ": this one did clearly better on average than the move its rules pick.",
-                         ": dieser schnitt im Schnitt klar besser ab als der Zug nach seinen Regeln.")
-    if r["points"]:
-        margin = _number(r["margin"], lang)
-        return text + _t(lang, f", and none scored {margin} points a round more than this one, the move "
-                               f"its rules pick.",
-                         f", und keiner brachte {margin} Punkte pro Runde mehr als dieser, der Zug nach "
-                         f"seinen Regeln.")
-    return text + _t(lang, ", and none did clearly better than this one, the move its rules pick.",
-                     ", und keiner schnitt klar besser ab als dieser, der Zug nach seinen Regeln.")
+        return text + _t(lang, ": this one did better on average than the move its rules pick.",
+                         ": dieser schnitt im Schnitt besser ab als der Zug nach seinen Regeln.")
+    if r.get("others_gain") is not None and points:
+        gain = _number(r["others_gain"], lang)
+        return text + _t(lang, f"; the best of the others scored {gain} points a round more on these "
+                               f"deals, too little to be sure of, so it keeps the move its rules pick.",
+                         f"; der beste andere brachte auf diesen Verteilungen {gain} Punkte pro Runde "
+                         f"mehr, zu wenig, um sicher zu sein, darum bleibt er beim Zug nach seinen Regeln.")
+    if r.get("others_gain") is not None:
+        return text + _t(lang, "; none did clearly better, so it keeps the move its rules pick.",
+                         "; keiner schnitt klar besser ab, darum bleibt er beim Zug nach seinen Regeln.")
+    return text + _t(lang, ", and none did better than this one, the move its rules pick.",
+                     ", und keiner schnitt besser ab als dieser, der Zug nach seinen Regeln.")
 
 
 def _in_words(percent: int, lang: str) -> str:
@@ -91,6 +95,9 @@ def _chance(r, lang, names):
     chance, needed = r["chance"], r["needed"]
     words = _in_words(chance, lang)
     grand = r["call"] == "grand"
+    deals = r.get("deals")
+    if deals:  # the Hard bot's search: the share of sampled deals it went out first in
+        words += _t(lang, f", over {deals} deals played out", f", über {deals} ausgespielte Verteilungen")
     if grand:
         text = _t(lang, f"On these eight cards it puts your chance to go out first at about {chance}% "
                         f"({words}).",

@@ -13,9 +13,10 @@ read from the same seat's view and the bot's own numbers after its decision:
 - `chance`: at a Grand Tichu or Tichu decision, its estimate of going out first (in whole
   percent) and what a call needs at this score (`NormalBot.last_call`);
 - `plan`: on a lead, how many plays its plan needs to go out with the hand;
-- `search`: the Hard bot's search: how many moves it played out on how many deals of the
-  unseen cards, and whether one beat its rules' choice by its margin (with the gain in
-  points per round where the ruleset counts points).
+- `search`: the Hard bot's search of a play: how many moves it played out on how many deals
+  of the unseen cards, and whether it switched from its rules' move (with the gain in points
+  per round where the ruleset counts points) or kept it (with what the best of the others
+  scored over it, too little to switch).
 
 Each item is true of the view or of the bot's computation as it ran; none claims anything
 about the hidden cards. Grandseigneur has no partner, so `partner_top` never appears there.
@@ -84,7 +85,7 @@ def _chance(weighed: dict, action: dict) -> dict:
     else:
         calls = action["act"] == "tichu"
     return {"call": weighed["call"], "chance": round(100 * weighed["chance"]),
-            "needed": round(100 * weighed["needed"]), "calls": calls,
+            "needed": round(100 * weighed["needed"]), "calls": calls, "deals": weighed.get("deals"),
             "partner_called": bool(weighed.get("partner_called")), "allowed": bool(weighed.get("allowed")),
             "before_exchange": bool(weighed.get("before_exchange"))}
 
@@ -95,18 +96,21 @@ def _is_bomb(action: dict, entries: list[dict]) -> bool:
 
 
 def _search_reason(bot) -> dict | None:
-    """The Hard bot's last search as it ran (`HardBot.last_search`), None where none ran."""
+    """The Hard bot's last search of a play as it ran (`HardBot.last_search`), None where none
+    ran: how many moves on how many deals, whether it switched from its rules' move (`chosen`)
+    and by how much, or how much the best of the others scored over it (too little to switch:
+    under its margin, or not sure on these deals)."""
     found = getattr(bot, "last_search", None)
-    if not found or not found.get("worlds") or "means" not in found:
-        return None
-    means = found["means"]
-    best = found["best"]
-    margin = getattr(bot, "margin", 0.0)
-    switched = best != 0 and means[best] >= means[0] + margin
-    return {"reason": "search", "moves": len(means), "deals": found["worlds"],
-            "switched": switched, "margin": margin,
-            "gain": round(means[best] - means[0], 1) if switched else None}
-
-
+    if not found or not found.get("worlds") or "means" not in found or "kind" in found:
+        return None  # (a search of the exchange, a gift or a bomb: not a play's)
+    means, best = found["means"], found["best"]
+    chosen = found.get("chosen", 0)
+    out = {"reason": "search", "moves": len(means), "deals": found["worlds"], "switched": chosen != 0,
+           "gain": None, "others_gain": None}
+    if chosen != 0:
+        out["gain"] = round(means[chosen] - means[0], 1)
+    elif best != 0 and means[best] > means[0]:
+        out["others_gain"] = round(means[best] - means[0], 1)
+    return out
 
 __all__ = ["bot_reasons"]

@@ -547,6 +547,9 @@ def _suggested(f, lang, names):
         return _t(lang, f"{bot} would play {cards}.", f"{bot} würde {cards} spielen.")
     text = _t(lang, f"{bot} would play {play_phrase(fact['play'], lang, 'acc')}.",
               f"{bot} würde {play_phrase(fact['play'], lang, 'acc')} spielen.")
+    if f.get("wish"):
+        text = text[:-1] + _t(lang, f" and wish for {a_rank(f['wish'], lang)}.",
+                              f" und sich {a_rank(f['wish'], lang, 'acc')} wünschen.")
     if fact.get("kind") in ("unbeatable", "ends_round"):
         text += " " + say(fact, lang, names)
     return text

@@ -12,10 +12,13 @@ from ..engine.helpers import dealt, gift, mask, pass_, play, show, table  # noqa
 def decide(level: str, game, seat: int, **config) -> dict | None:
     """What a fresh bot of `level` at `seat` answers to the seat's view now.
 
-    The Hard bot searches with a small budget here: tests check what it does, not how well."""
+    The Hard bot searches a few deals here, counted, not timed: tests check what it does, not
+    how well."""
     if level == "hard":
-        config.setdefault("budget_ms", 15)
-        config.setdefault("seed", 1)
+        # Counted deals, never the clock: a few per search.
+        for name, value in (("budget_ms", 1e7), ("max_worlds", 40), ("seed", 1), ("call_budget_ms", 1e7),
+                            ("call_worlds", 24), ("exchange_worlds", 8)):
+            config.setdefault(name, value)
     bot = LEVELS[level](seat, **config)
     return bot.decide(view_for(game, seat))
 

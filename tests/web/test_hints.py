@@ -71,7 +71,9 @@ def test_two_games_that_differ_only_in_cards_the_seat_cannot_see_get_the_same_hi
         a, b = view_for(first, 0), view_for(second, 0)
         if a != b:
             break  # seat 0 has now seen the difference (a card passed or played)
-        fixed = {"budget_ms": 60_000, "max_worlds": 30}  # the same deals searched, not the same time
+        # The same deals searched, not the same time (plays, calls, the exchange).
+        fixed = {"budget_ms": 60_000, "max_worlds": 30, "call_budget_ms": 60_000, "call_worlds": 30,
+                 "exchange_worlds": 30}
         assert hint_for(a, "en", names, seed=1, bot_options=fixed) == hint_for(b, "en", names, seed=1,
                                                                              bot_options=fixed)
         compared += 1
@@ -92,7 +94,8 @@ def test_the_trichu_dealer_gets_hints_for_both_hands_each_named():
     game = Game("trichu", {}, seed=3)
     bots = {}
     names = {s: f"P{s + 1}" for s in range(4)}
-    fixed = {"budget_ms": 60_000, "max_worlds": 10}
+    fixed = {"budget_ms": 60_000, "max_worlds": 10, "call_budget_ms": 60_000, "call_worlds": 10,
+             "exchange_worlds": 10}
     hands = set()
     for _ in range(200):
         pending = view_for(game, None)["to_act"]

@@ -1,0 +1,128 @@
+"""Partner play as people expect, measured on positions from many deals: Hard against Normal.
+
+    python bench/partner_bench.py                  # 60 deals, standard
+    python bench/partner_bench.py --deals 300 --opt partner_margin=30
+    python bench/partner_bench.py --hard git:8cd839b:hard      # the Hard of another revision
+
+Positions are the turns of rounds Normal plays at every seat (seeded deals). Two questions,
+each asked of Normal and of Hard on the same positions (Hard with a fixed seed):
+
+- overtake: the partner's play holds the trick and the seat may play over it: how often does it
+  play (rather than pass)? And of those positions where the seat has not called, how often it
+  overtakes without going out by it.
+- return: the seat leads and its partner has called Tichu (and still plays): how often does it
+  lead the Dog (handing the partner the lead) or its lowest single?
+
+For each: the rate per bot and the difference with a 95% interval (paired on the positions).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import math
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from app.bots import load_bot  # noqa: E402
+from app.bots.hard import HardBot  # noqa: E402
+from app.bots.normal import NormalBot  # noqa: E402
+from app.bots.table import TableLog, play_round  # noqa: E402
+from app.engine import Game, Rules, seeded_deal  # noqa: E402
+
+
+class Recorder(NormalBot):
+    def __init__(self, seat, rng, found):
+        super().__init__(seat, rng)
+        self.found = found
+
+    def decide(self, view):
+        legal = view["legal"]
+        if legal and legal["plays"] and not view.get("game_over") and not view.get("table"):
+            seat = view["viewer"]
+            partners = view["geometry"]["partners"][seat]
+            trick = view["trick"]
+            if not legal["lead"] and trick["plays"] and trick["plays"][-1]["seat"] in partners \
+                    and any(p["kind"] != "bomb" for p in legal["plays"]):
+                self.found["overtake"].append(view)
+            elif legal["lead"] and any(view["players"][p]["tichu"] or view["players"][p]["grand"]
+                                       for p in partners if view["players"][p]["cards"]):
+                self.found["return"].append(view)
+        return super().decide(view)
+
+
+def _overtakes(action) -> bool:
+    return bool(action) and action.get("act") == "play"
+
+
+def _returns(view, action) -> bool:
+    if not action or action.get("act") != "play":
+        return False
+    cards = action["cards"].split()
+    if cards == ["Dg"]:
+        return True
+    singles = [p for p in view["legal"]["plays"] if p["kind"] == "single"]
+    return len(cards) == 1 and bool(singles) and cards[0] == singles[0]["cards"]
+
+
+def _rate_diff(a: list[bool], b: list[bool]) -> dict:
+    n = len(a)
+    if not n:
+        return {"n": 0}
+    d = [int(x) - int(y) for x, y in zip(a, b)]
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
+    se = math.sqrt(var / n)
+    return {"n": n, "normal": round(sum(b) / n, 3), "hard": round(sum(a) / n, 3),
+            "diff": round(mean, 3), "ci95": [round(mean - 1.96 * se, 3), round(mean + 1.96 * se, 3)]}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=60)
+    parser.add_argument("--ruleset", default="standard")
+    parser.add_argument("--seed", default="partner")
+    parser.add_argument("--opt", action="append", default=[], help="a Hard option, name=value")
+    parser.add_argument("--hard", default="hard", help="the Hard bot to ask (a level or git:REV:hard)")
+    args = parser.parse_args(argv)
+    hard_class = HardBot if args.hard == "hard" else load_bot(args.hard)
+
+    config = {"seed": 0}
+    for item in args.opt:
+        name, _, value = item.partition("=")
+        config[name] = ast.literal_eval(value)
+    rules = Rules.of(args.ruleset, {})
+    found = {"overtake": [], "return": []}
+    for index in range(args.deals):
+        deal = seeded_deal(rules, f"{args.seed}:{index}")
+        game = Game(args.ruleset, {}, deal=lambda i, deal=deal: deal(i) if i == 0 else None)
+        play_round(game, [Recorder(s, random.Random(s), found) for s in range(rules.seats)], TableLog())
+    # The overtakes that need a reason most: the seat has not called and does not go out with it.
+    found["overtake, no call, not going out"] = [
+        v for v in found["overtake"] if not (v["players"][v["viewer"]]["tichu"] or
+                                             v["players"][v["viewer"]]["grand"])]
+    for question, views in found.items():
+        hard, normal = [], []
+        for view in views:
+            seat = view["viewer"]
+            options = dict(config) if args.hard != "hard" else {"search_calls": 0, **config}
+            h = hard_class(seat, **options).decide(view)
+            n = NormalBot(seat).decide(view)
+            if question == "overtake":
+                hard.append(_overtakes(h))
+                normal.append(_overtakes(n))
+            elif question.startswith("overtake"):
+                hard.append(_overtakes(h) and len(h["cards"].split()) < len(view["hand"]))
+                normal.append(_overtakes(n) and len(n["cards"].split()) < len(view["hand"]))
+            else:
+                hard.append(_returns(view, h))
+                normal.append(_returns(view, n))
+        print(question, _rate_diff(hard, normal))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

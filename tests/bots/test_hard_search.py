@@ -1,0 +1,238 @@
+"""Hard's searches besides its plays (issue 19): the calls, the exchange, bombs out of turn, the
+gift and the wish. Each is seeded (the same seed and deal counts, the same decision), blind to
+the cards its seat cannot see, and falls back to Normal's choice when out of time. Deal counts
+bound every search here, never the clock."""
+
+import random
+
+from app.bots import LEVELS, load_bot, searches
+from app.bots.arena import ArenaConfig, run_arena
+from app.bots.hard import HardBot
+from app.bots.knowledge import Knowledge
+from app.bots.normal import NormalBot
+from app.bots.sampling import Sampler
+from app.engine import Game, view_for
+
+from .positions import mask, pass_, play, table
+
+# Counted, not timed: a budget no test reaches, and a few deals per search.
+COUNTED = {"budget_ms": 1e7, "call_budget_ms": 1e7, "max_worlds": 20, "call_worlds": 24,
+           "exchange_worlds": 6, "min_worlds": 1}
+
+
+def hard(seat: int, seed: int = 3, **config) -> HardBot:
+    return HardBot(seat, seed=seed, **{**COUNTED, **config})
+
+
+def shuffled_hands(seed: int) -> list[list[int]]:
+    deck = Game("standard").rules.deck
+    cards = list(range(deck.size))
+    random.Random(seed).shuffle(cards)
+    return [cards[14 * s:14 * s + 14] for s in range(4)]
+
+
+def dealt_game(hands: list[list[int]]) -> Game:
+    return Game("standard", deal=lambda i: hands if i == 0 else None)
+
+
+def hidden_swapped(hands: list[list[int]], seen: int = 8) -> list[list[int]]:
+    """The same deal but for cards seat 0 cannot see: two of other seats change places, and so
+    does one of seat 0's cards it has not seen yet (before the Grand Tichu decision)."""
+    other = [list(h) for h in hands]
+    other[1][0], other[2][0] = other[2][0], other[1][0]
+    if seen < 14:
+        other[0][13], other[3][5] = other[3][5], other[0][13]
+    return other
+
+
+def same_decision(game_a: Game, game_b: Game, seat: int = 0, **config) -> tuple:
+    a, b = hard(seat, **config), hard(seat, **config)
+    view_a, view_b = view_for(game_a, seat), view_for(game_b, seat)
+    assert view_a["hand"] == view_b["hand"]
+    return (a.decide(view_a), a.last_search), (b.decide(view_b), b.last_search)
+
+
+# -- seeded and blind to what the seat cannot see ----------------------------------------------
+
+
+def test_grand_tichu_search_sees_only_the_first_cards():
+    hands = shuffled_hands(1)
+    one, two = same_decision(dealt_game(hands), dealt_game(hidden_swapped(hands)))
+    assert one == two
+    assert one[1]["kind"] == "grand" and one[1]["worlds"] == COUNTED["call_worlds"]
+
+
+def test_exchange_search_sees_only_its_own_hand():
+    hands = shuffled_hands(2)
+    games = [dealt_game(hands), dealt_game(hidden_swapped(hands, seen=14))]
+    for game in games:
+        for seat in range(4):
+            game.apply({"seat": seat, "act": "grand", "call": False})
+    one, two = same_decision(*games)
+    assert one == two
+    action, search = one
+    assert action["act"] in ("tichu", "exchange")
+    if action["act"] == "exchange":
+        assert search["kind"] == "exchange" and search["worlds"] == COUNTED["exchange_worlds"]
+
+
+def test_a_tichu_weighed_in_the_play_searches_and_sees_only_its_hand():
+    hands = ["Dr Ph SA BA GA RK SK BQ GQ RJ BJ G10 S10 B9", "Mj S2 B2 G3 R4 S5 B6 G7 R8 S8 B8 G9 R9 S9",
+             "Dg B3 S3 G2 R2 G4 S4 B4 R5 G5 B5 R6 S6 G6", "B7 S7 R7 G8 R10 B10 SJ GJ RQ SQ GK BK RA R3"]
+    swapped = list(hands)
+    swapped[2] = hands[2].replace("B3", "S7")
+    swapped[3] = hands[3].replace("S7", "B3")
+    one, two = same_decision(table(hands), table(swapped), seat=0)  # not its turn: only the call
+    assert one == two
+    assert one[1]["kind"] == "tichu" and one[1]["worlds"] == COUNTED["call_worlds"]
+
+
+def test_the_same_seed_gives_the_same_gift_and_a_legal_one():
+    game = table(["Dr G2 G4", "Mj S5 B6 G7", "SK GK BQ", "S3 G5 R6"], fill=False)
+    play(game, 1, "Mj")
+    pass_(game, 2, 3)
+    play(game, 0, "Dr")
+    pass_(game, 1, 2, 3)
+    legal = view_for(game, 0)["legal"]["gift"]
+    first, second = hard(0, search_calls=0), hard(0, search_calls=0)
+    action = first.decide(view_for(game, 0))
+    assert action == second.decide(view_for(game, 0))
+    assert action["act"] == "gift" and action["to"] in legal
+    assert first.last_search["kind"] == "gift" and first.last_search["worlds"] == COUNTED["max_worlds"]
+
+
+def test_a_bomb_out_of_turn_is_searched_when_an_opponent_is_about_to_go_out():
+    game = table(["S9 B9 G9 R9 G3", "Mj S2 B2", "S5 B6 G7", "SK GK BQ"], fill=False)
+    play(game, 1, "S2 B2")  # seat 2's turn; seat 0 may bomb out of it
+    bot = hard(0, search_calls=0)  # (it may call Tichu here: that is not this test's question)
+    action = bot.decide(view_for(game, 0))
+    assert bot.last_search["kind"] == "bomb"
+    assert action is None or set(action["cards"].split()) == {"S9", "B9", "G9", "R9"}
+
+
+def test_a_mah_jong_lead_weighs_other_wishes():
+    game = table(["Mj S3 B4 G6 R8", "S5 B6 G7 SA", "SK GK BQ", "S8 B8 G8 RA"], fill=False)
+    bot = hard(0)
+    action = bot.decide(view_for(game, 0))
+    assert action["act"] == "play"
+    if bot.last_search is not None and "Mj" in action["cards"].split():
+        assert action.get("wish") in (None, "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+
+
+# -- out of time: Normal's choice ---------------------------------------------------------------
+
+
+def test_out_of_time_the_calls_and_the_exchange_are_normals():
+    hands = shuffled_hands(4)
+    game = dealt_game(hands)
+    view = view_for(game, 0)
+    rushed = HardBot(0, seed=1, call_budget_ms=0, min_worlds=5)
+    assert rushed.decide(view) == NormalBot(0).decide(view)
+    assert rushed.last_search is None
+    for seat in range(4):
+        game.apply({"seat": seat, "act": "grand", "call": False})
+    view = view_for(game, 0)
+    assert rushed.decide(view) == NormalBot(0).decide(view)
+
+
+# -- the exchange's candidates and what the exchange tells the sampler ---------------------------------
+
+
+def test_exchange_candidates_are_passes_of_the_hand_in_the_rounds_pattern():
+    deck = Game("standard").rules.deck
+    for seed in range(20):
+        hand_cards = shuffled_hands(seed)[0]
+        game = dealt_game(shuffled_hands(seed))
+        for seat in range(4):
+            game.apply({"seat": seat, "act": "grand", "call": False})
+        k = Knowledge(view_for(game, 0))
+        normal = NormalBot(0).exchange_cards(k, False)
+        hand = sum(1 << c for c in hand_cards)
+        loose = sorted(hand_cards, key=lambda c: deck.rank_of[c])
+        gives = searches.exchange_variants(normal, hand, deck, k.partners, loose, 6)
+        assert gives[0] == normal
+        for give in gives:
+            assert sorted(give) == [1, 2, 3] and all(len(cs) == 1 for cs in give.values())
+            cards = [c for cs in give.values() for c in cs]
+            assert len(set(cards)) == 3 and all(hand >> c & 1 for c in cards)
+
+
+def test_sampled_deals_keep_passed_cards_with_their_receivers_and_received_ones_out_of_other_hands():
+    game = table(["Dr Ph SA BA GA RK SK BQ GQ RJ BJ G10 S10 B9", "", "", ""])
+    k = Knowledge(view_for(game, 0))
+    assert k.given and k.received
+    sampler = Sampler(k)
+    rng = random.Random(0)
+    received = sum(1 << c for _, c in k.received)
+    for _ in range(200):
+        hands = sampler.sample(rng)
+        for target, card in k.given:
+            assert hands[target] >> card & 1
+        for s in (1, 2, 3):
+            assert not hands[s] & received
+        assert hands[0] == k.hand
+
+
+# -- the all-seeing research bot --------------------------------------------------------------
+
+
+def test_the_seeing_bot_is_for_the_arena_only_and_reads_the_real_hands():
+    assert "seeing" not in LEVELS
+    bot = load_bot("seeing")(1)
+    game = table(["S5 B6 G7", "Mj S2 B2", "S9 B9 G9 R9 G3", "SK GK BQ"], fill=False)
+    bot.see(game)
+    k = Knowledge(view_for(game, 1))
+    assert bot.sampler(k).sample(None) == list(game.round.hands)
+    assert game.round.hands[1] == mask("Mj S2 B2")
+
+
+def test_the_seeing_bot_plays_a_legal_arena_deal():
+    report = run_arena(ArenaConfig(a="seeing", b="normal", deals=1, workers=1), progress=False)
+    assert report["illegal_actions"] == 0
+
+
+# -- partner play as people expect ------------------------------------------------------------------
+
+
+def test_lets_the_partners_king_run_rather_than_spend_its_ace():
+    for seed in range(4):
+        game = table(["SA G2 R4", "Mj S5 B6", "SK G7 B8", "S3 G5 R6"], fill=False)
+        play(game, 1, "Mj")
+        play(game, 2, "SK")
+        pass_(game, 3)
+        bot = hard(0, seed=seed, max_worlds=200)
+        assert bot.decide(view_for(game, 0)) == {"act": "pass"}, seed
+
+
+def test_hands_the_lead_to_a_partner_who_called_with_the_dog():
+    for seed in range(4):
+        game = table(["Mj Dg S3 B4 G6", "S5 B6 G7", "SK GK BQ", "S8 B8 G8"], fill=False, tichu=(2,))
+        bot = hard(0, seed=seed, max_worlds=200)
+        assert bot.decide(view_for(game, 0))["cards"] == "Dg", seed
+
+
+# -- the game's score near the target ------------------------------------------------------------------
+
+
+def test_a_play_outs_round_points_make_its_score():
+    from .test_playout import fresh_playout
+
+    for seed in range(40):
+        po = fresh_playout(seed, calls=("tichu", None, "grand", None))
+        po.run()
+        points = po.round_points()
+        assert points[0] - points[1] == po.score(0) and points[1] - points[0] == po.score(1)
+
+
+def test_the_game_weight_counts_only_near_the_target():
+    game = table(["SA G2 R4", "Mj S5 B6", "SK G7 B8", "S3 G5 R6"], fill=False)
+    k = Knowledge(view_for(game, 0))
+    assert hard(0, game_weight=100).game_score(k, k.team) is None  # 0 to 0, the target 1000 away
+    assert hard(0).game_score(k, k.team) is None  # the option is off by default
+    near = dict(k.view, scores=dict(k.view["scores"], totals=[900, 950]))
+    k_near = Knowledge(near)
+    score = hard(0, game_weight=100).game_score(k_near, k_near.team)
+    po = type("Po", (), {"round_points": lambda self: [150, -50]})()
+    assert score(po) == 200 + 100  # 1050 to 900: the game won
+    po_lost = type("Po", (), {"round_points": lambda self: [20, 80]})()
+    assert score(po_lost) == -60 - 100  # 920 to 1030: lost
