@@ -41,6 +41,24 @@ def _refuse(code: str, message: str, status: int = 400):
     return jsonify(ok=False, code=code, message=message), status
 
 
+def _record_body(expected: str):
+    """(the request's JSON object holding a `record`, None), or (None, the refusal): too large,
+    not JSON, or not such an object (`expected` says what to send)."""
+    too_large = _refuse("too_large", f"a record has at most {MAX_RECORD_BYTES // 1024 // 1024} MB", 413)
+    if (request.content_length or 0) > MAX_RECORD_BYTES:
+        return None, too_large
+    raw = request.get_data(cache=False, as_text=False)
+    if len(raw) > MAX_RECORD_BYTES:
+        return None, too_large
+    try:
+        body = json.loads(raw)
+    except (ValueError, RecursionError):  # not JSON, bad UTF-8, or nested beyond reason
+        return None, _refuse("bad_record", "this file is not a game record (it is not JSON)")
+    if not isinstance(body, dict) or "record" not in body:
+        return None, _refuse("bad_request", expected)
+    return body, None
+
+
 def register(app: Flask, page_config) -> None:
     @app.get("/replay")
     def replay_page():
@@ -48,17 +66,9 @@ def register(app: Flask, page_config) -> None:
 
     @app.post("/api/replay")
     def replay_api():
-        if (request.content_length or 0) > MAX_RECORD_BYTES:
-            return _refuse("too_large", f"a record has at most {MAX_RECORD_BYTES // 1024 // 1024} MB", 413)
-        raw = request.get_data(cache=False, as_text=False)
-        if len(raw) > MAX_RECORD_BYTES:
-            return _refuse("too_large", f"a record has at most {MAX_RECORD_BYTES // 1024 // 1024} MB", 413)
-        try:
-            body = json.loads(raw)
-        except (ValueError, RecursionError):  # not JSON, bad UTF-8, or nested beyond reason
-            return _refuse("bad_record", "this file is not a game record (it is not JSON)")
-        if not isinstance(body, dict) or "record" not in body:
-            return _refuse("bad_request", "send {\"record\": ..., \"round\": n}")
+        body, refused = _record_body("send {\"record\": ..., \"round\": n}")
+        if refused:
+            return refused
         round_no = body.get("round", 0)
         if type(round_no) is not int:
             return _refuse("bad_request", "'round' is a round number")
@@ -74,17 +84,9 @@ def register(app: Flask, page_config) -> None:
 
     @app.post("/api/review")
     def review_api():
-        if (request.content_length or 0) > MAX_RECORD_BYTES:
-            return _refuse("too_large", f"a record has at most {MAX_RECORD_BYTES // 1024 // 1024} MB", 413)
-        raw = request.get_data(cache=False, as_text=False)
-        if len(raw) > MAX_RECORD_BYTES:
-            return _refuse("too_large", f"a record has at most {MAX_RECORD_BYTES // 1024 // 1024} MB", 413)
-        try:
-            body = json.loads(raw)
-        except (ValueError, RecursionError):
-            return _refuse("bad_record", "this file is not a game record (it is not JSON)")
-        if not isinstance(body, dict) or "record" not in body:
-            return _refuse("bad_request", "send {\"record\": ..., \"seat\": n, \"round\": n}")
+        body, refused = _record_body("send {\"record\": ..., \"seat\": n, \"round\": n}")
+        if refused:
+            return refused
         seat, round_no = body.get("seat"), body.get("round")
         if type(seat) is not int or type(round_no) is not int:
             return _refuse("bad_request", "'seat' and 'round' are whole numbers, counted from 0")
