@@ -104,15 +104,23 @@ def register(app: Flask, hub, limits: Limits) -> None:
         return render_template("table.html", code=table.code, name=table.name,
                                config=page_config(code=table.code))
 
-    @app.post("/api/tables")
-    def create_table():
+    def charged_json():
+        """(the request's JSON object, None), or (None, the refusal): a table made from this
+        address over its limit, or no JSON object."""
         try:
             limits.charge("create_address", address=request.remote_addr)
         except Refused as exc:
-            return jsonify(exc.ack()), 429
+            return None, (jsonify(exc.ack()), 429)
         data = request.get_json(silent=True)
         if not isinstance(data, dict):
-            return jsonify(ok=False, code="bad_request", message="send a JSON object"), 400
+            return None, (jsonify(ok=False, code="bad_request", message="send a JSON object"), 400)
+        return data, None
+
+    @app.post("/api/tables")
+    def create_table():
+        data, refused = charged_json()
+        if refused:
+            return refused
         name = data.get("name")
         if not name and isinstance(data.get("host_name"), str) and data["host_name"].strip():
             # The default name in the host's language ("Annas Tisch"); everybody sees that name.
@@ -134,13 +142,9 @@ def register(app: Flask, hub, limits: Limits) -> None:
     def seated_table(kind: str):
         """A table for one person with three bots, the game started: the guided first game
         (`kind` "lesson", lesson.py) or an ordinary game ("quick": "Play a real game")."""
-        try:
-            limits.charge("create_address", address=request.remote_addr)
-        except Refused as exc:
-            return jsonify(exc.ack()), 429
-        data = request.get_json(silent=True)
-        if not isinstance(data, dict):
-            return jsonify(ok=False, code="bad_request", message="send a JSON object"), 400
+        data, refused = charged_json()
+        if refused:
+            return refused
         host = data.get("name")
         if not isinstance(host, str) or not host.strip():
             host = gettext("Player")
