@@ -107,7 +107,9 @@ def test_a_new_player_gets_a_hint_at_a_real_table(server, contexts):
         page = game.page
         # Once the bots have decided: a move of theirs after the answer would close the hint
         # (it no longer fits the table), which a loaded machine can bring about.
-        game.wait(lambda g: g["to_act"] == [0])
+        _, version = game.wait(lambda g: g["to_act"] == [0])
+        shown = "Number(document.querySelector('#app').dataset.version)"
+        page.page.wait_for_function(f"() => {shown} >= {version}")
         hint = page.key("hint")
         expect(hint).to_be_visible()  # the coach is on for a browser that never finished a round
         page.press(hint)
