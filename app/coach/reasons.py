@@ -64,8 +64,8 @@ def bot_reasons(view: dict, action: dict, bot) -> list[dict]:
     dragon = k.hand & k.deck.dragon_mask
     if dragon and not played & dragon and any(m & dragon for m in playable):
         out.append(dict(base, reason="keeps", what="dragon"))
-    bomb_now = any(e["kind"] == "bomb" for e in entries)
-    if bomb_now and not (played and _is_bomb(action, entries)):
+    bombs = {m for m, e in zip(playable, entries) if e["kind"] == "bomb"}
+    if bombs and played not in bombs:
         out.append(dict(base, reason="keeps", what="bomb"))
     if act == "play" and k.leading:
         plan = plan_hand(k.hand, k.deck, k.rules.stairs_min_pairs)
@@ -88,11 +88,6 @@ def _chance(weighed: dict, action: dict) -> dict:
             "needed": round(100 * weighed["needed"]), "calls": calls, "deals": weighed.get("deals"),
             "partner_called": bool(weighed.get("partner_called")), "allowed": bool(weighed.get("allowed")),
             "before_exchange": bool(weighed.get("before_exchange"))}
-
-
-def _is_bomb(action: dict, entries: list[dict]) -> bool:
-    cards = set(action["cards"].split())
-    return any(e["kind"] == "bomb" and set(e["cards"].split()) == cards for e in entries)
 
 
 def _search_reason(bot) -> dict | None:
