@@ -14,12 +14,21 @@ each asked of Normal and of Hard on the same positions (Hard with a fixed seed):
   lead the Dog (handing the partner the lead) or its lowest single?
 
 For each: the rate per bot and the difference with a 95% interval (paired on the positions).
+
+`--effect K` also asks what the choices are worth: where Hard and Normal choose differently,
+both moves are made on K deals of the hidden cards sampled consistent with the seat's view
+(the sampler the bots use), and the rest of the round is played by Normal bots at every seat
+in the engine (bots that see only their own views, unlike the search's play-outs, where every
+seat plays knowing the deal). The effect is Hard's move's score minus Normal's, the round's
+points for the seat's team minus the other team's, averaged over the deals and then over the
+positions, with a 95% interval over the positions.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import copy
 import math
 import random
 import sys
@@ -29,15 +38,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.bots import load_bot  # noqa: E402
 from app.bots.hard import HardBot  # noqa: E402
+from app.bots.knowledge import Knowledge  # noqa: E402
 from app.bots.normal import NormalBot  # noqa: E402
-from app.bots.table import TableLog, play_round  # noqa: E402
+from app.bots.sampling import Sampler  # noqa: E402
+from app.bots.table import TableLog, _apply, play_round  # noqa: E402
 from app.engine import Game, Rules, seeded_deal  # noqa: E402
 
 
 class Recorder(NormalBot):
-    def __init__(self, seat, rng, found):
+    """Normal, noting the positions asked about (the view and a copy of the game there)."""
+
+    def __init__(self, seat, rng, found, game):
         super().__init__(seat, rng)
         self.found = found
+        self.game = game
 
     def decide(self, view):
         legal = view["legal"]
@@ -48,9 +62,11 @@ class Recorder(NormalBot):
             if not legal["lead"] and trick["plays"] and trick["plays"][-1]["seat"] in partners \
                     and any(p["kind"] != "bomb" for p in legal["plays"]):
                 self.found["overtake"].append(view)
+                self.found["games"][id(view)] = copy.deepcopy(self.game)
             elif legal["lead"] and any(view["players"][p]["tichu"] or view["players"][p]["grand"]
                                        for p in partners if view["players"][p]["cards"]):
                 self.found["return"].append(view)
+                self.found["games"][id(view)] = copy.deepcopy(self.game)
         return super().decide(view)
 
 
@@ -66,6 +82,54 @@ def _returns(view, action) -> bool:
         return True
     singles = [p for p in view["legal"]["plays"] if p["kind"] == "single"]
     return len(cards) == 1 and bool(singles) and cards[0] == singles[0]["cards"]
+
+
+def _score_after(game: Game, seat: int, action: dict | None, rng: random.Random,
+                 hands: list[int]) -> float | None:
+    """The round's points for `seat`'s team minus the others' (their mean), when `seat` makes
+    `action` (None: passes) with the hidden hands `hands`, the rest played by Normal bots."""
+    game = copy.deepcopy(game)
+    rnd = game.round
+    for s, mask in enumerate(hands):
+        if s != seat:
+            rnd.hands[s] = mask
+    before = list(game.totals)
+    move = action if action is not None else {"act": "pass"}
+    log = TableLog()
+    if not _apply(game, seat, move, log):
+        return None
+    play_round(game, [NormalBot(s, random.Random(rng.random())) for s in range(len(hands))], log)
+    delta = [a - b for a, b in zip(game.totals, before)]
+    mine = game.rules.seating.team_of[seat]
+    others = [d for t, d in enumerate(delta) if t != mine]
+    return delta[mine] - sum(others) / len(others)
+
+
+def _effect(views: list, moves: list[tuple], games: dict, deals: int, seed: str) -> dict:
+    """Hard's move against Normal's where they differ: mean score difference per position."""
+    per_position = []
+    for view, (h, n) in zip(views, moves):
+        if (h or {"act": "pass"}) == (n or {"act": "pass"}):
+            continue
+        rng = random.Random(f"{seed}:{view['viewer']}:{len(view['history'])}")
+        sampler = Sampler(Knowledge(view))
+        diffs = []
+        for _ in range(deals):
+            hands = sampler.sample(rng)
+            a = _score_after(games[id(view)], view["viewer"], h, rng, hands)
+            b = _score_after(games[id(view)], view["viewer"], n, rng, hands)
+            if a is not None and b is not None:
+                diffs.append(a - b)
+        if diffs:
+            per_position.append(sum(diffs) / len(diffs))
+    n = len(per_position)
+    if not n:
+        return {"positions": 0}
+    mean = sum(per_position) / n
+    var = sum((x - mean) ** 2 for x in per_position) / (n - 1) if n > 1 else 0.0
+    se = math.sqrt(var / n)
+    return {"positions": n, "deals_each": deals, "hard_minus_normal": round(mean, 1),
+            "ci95": [round(mean - 1.96 * se, 1), round(mean + 1.96 * se, 1)]}
 
 
 def _rate_diff(a: list[bool], b: list[bool]) -> dict:
@@ -87,6 +151,8 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", default="partner")
     parser.add_argument("--opt", action="append", default=[], help="a Hard option, name=value")
     parser.add_argument("--hard", default="hard", help="the Hard bot to ask (a level or git:REV:hard)")
+    parser.add_argument("--effect", type=int, default=0, metavar="K",
+                        help="also play both choices out on K sampled deals where they differ")
     args = parser.parse_args(argv)
     hard_class = HardBot if args.hard == "hard" else load_bot(args.hard)
 
@@ -95,22 +161,25 @@ def main(argv=None) -> int:
         name, _, value = item.partition("=")
         config[name] = ast.literal_eval(value)
     rules = Rules.of(args.ruleset, {})
-    found = {"overtake": [], "return": []}
+    found = {"overtake": [], "return": [], "games": {}}
     for index in range(args.deals):
         deal = seeded_deal(rules, f"{args.seed}:{index}")
         game = Game(args.ruleset, {}, deal=lambda i, deal=deal: deal(i) if i == 0 else None)
-        play_round(game, [Recorder(s, random.Random(s), found) for s in range(rules.seats)], TableLog())
+        play_round(game, [Recorder(s, random.Random(s), found, game) for s in range(rules.seats)],
+                   TableLog())
+    games = found.pop("games")
     # The overtakes that need a reason most: the seat has not called and does not go out with it.
     found["overtake, no call, not going out"] = [
         v for v in found["overtake"] if not (v["players"][v["viewer"]]["tichu"] or
                                              v["players"][v["viewer"]]["grand"])]
     for question, views in found.items():
-        hard, normal = [], []
+        hard, normal, moves = [], [], []
         for view in views:
             seat = view["viewer"]
             options = dict(config) if args.hard != "hard" else {"search_calls": 0, **config}
             h = hard_class(seat, **options).decide(view)
             n = NormalBot(seat).decide(view)
+            moves.append((h, n))
             if question == "overtake":
                 hard.append(_overtakes(h))
                 normal.append(_overtakes(n))
@@ -121,6 +190,9 @@ def main(argv=None) -> int:
                 hard.append(_returns(view, h))
                 normal.append(_returns(view, n))
         print(question, _rate_diff(hard, normal))
+        if args.effect:
+            print(f"  {question}, effect in points per round:",
+                  _effect(views, moves, games, args.effect, args.seed))
     return 0
 
 

@@ -6,6 +6,8 @@
     python -m app.bots arena --ruleset trichu --a normal --b easy --deals 200
     python -m app.bots arena --a hard --b git:7543d6f:hard --deals 200 --workers 1
     python -m app.bots arena --ruleset grandseigneur --option players=12 --a normal --b easy
+    python -m app.bots arena --a hard --b normal --deals 1000 --first 1000 --json part2.json
+    python -m app.bots combine part1.json part2.json
     python -m app.bots levels
     python -m app.bots review RECORD.json --seat 1 [--round 0] [--json]
 
@@ -29,7 +31,7 @@ from app.coach.review import DEALS, GAIN, SHARE, ReviewRefused, record_from_text
 from app.engine.bsw import decode_bsw
 
 from . import LEVELS, load_bot
-from .arena import ArenaConfig, format_report, run_arena
+from .arena import ArenaConfig, combine_reports, format_report, run_arena
 
 
 def _pairs(items: list[str], what: str) -> tuple:
@@ -110,6 +112,13 @@ def main(argv=None) -> int:
     arena.add_argument("--chunk", type=int, default=4, help="deals per job")
     arena.add_argument("--json", metavar="PATH", help="also write the report as JSON here ('-': stdout)")
     arena.add_argument("--quiet", action="store_true", help="no progress bar")
+    arena.add_argument("--first", type=int, default=0,
+                       help="index of the first deal (a long run in parts: 0, then --deals, ...)")
+    combine = sub.add_parser("combine", help="one report from the JSON reports of a run's parts",
+                             description="One report from the parts of one arena run (--first): "
+                             "the same bots and seed, no deal twice.")
+    combine.add_argument("reports", nargs="+", metavar="REPORT.json")
+    combine.add_argument("--json", metavar="PATH", help="also write the report as JSON here ('-': stdout)")
     sub.add_parser("levels", help="list the built-in levels")
     review = sub.add_parser("review", help="a seat's clearly worse decisions in a finished round",
                             description="Review a seat's decisions in a game record or a Brettspielwelt "
@@ -119,6 +128,9 @@ def main(argv=None) -> int:
 
     if args.command == "review":
         return _review(args)
+
+    if args.command == "combine":
+        return _combine(args, parser)
 
     if args.command == "levels":
         for name, cls in LEVELS.items():
@@ -137,15 +149,34 @@ def main(argv=None) -> int:
     cfg = ArenaConfig(a=args.a, b=args.b, a_options=_pairs(args.a_opt, "--a-opt"),
                       b_options=_pairs(args.b_opt, "--b-opt"), deals=args.deals, games=args.games,
                       seed=args.seed, ruleset=args.ruleset, options=_pairs(args.option, "--option"),
-                      workers=max(1, args.workers), chunk=max(1, args.chunk))
+                      workers=max(1, args.workers), chunk=max(1, args.chunk), first=max(0, args.first))
     report = run_arena(cfg, progress=not args.quiet)
-    if args.json == "-":
+    return _print_report(report, args.json)
+
+
+def _combine(args, parser) -> int:
+    parts = []
+    for path in args.reports:
+        try:
+            with open(path) as f:
+                parts.append(json.load(f))
+        except (OSError, ValueError) as exc:
+            parser.error(f"{path}: {exc}")
+    try:
+        report = combine_reports(parts)
+    except (ValueError, KeyError) as exc:
+        parser.error(f"cannot combine: {exc}")
+    return _print_report(report, args.json)
+
+
+def _print_report(report: dict, json_path: str | None) -> int:
+    if json_path == "-":
         json.dump(report, sys.stdout, indent=2)
         print()
     else:
         print(format_report(report))
-        if args.json:
-            with open(args.json, "w") as f:
+        if json_path:
+            with open(json_path, "w") as f:
                 json.dump(report, f, indent=2)
     return 0
 

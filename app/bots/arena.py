@@ -22,6 +22,11 @@ worker processes; a progress bar goes to stderr.
 With `games`, whole games to the end are played instead (the same rotations
 per seed) and the report adds A's win rate.
 
+A long run can be played in parts: `first` is the index of the first deal, so
+deals 0-999 and then 1000-1999 of one seed are the deals of one run of 2,000.
+The report keeps every deal's value (`per_deal`), and `combine_reports` makes
+the parts' reports one (the same bots, options, seed and ruleset, no deal twice).
+
 The report (`run_arena` returns it as a dict, `format_report` prints it):
 mean points (or place) per round for each side with standard error and 95%
 interval, Tichu and Grand Tichu calls and how many were made, double (triple)
@@ -59,6 +64,7 @@ class ArenaConfig:
     options: tuple = ()  # table options (name, value)
     workers: int = 2
     chunk: int = 4
+    first: int = 0  # the index of the first deal (a run in parts)
 
     def bot(self, side: str, seat: int) -> object:
         spec, opts = (self.a, self.a_options) if side == "A" else (self.b, self.b_options)
@@ -227,7 +233,7 @@ def _clock(seconds: float) -> str:
 def run_arena(cfg: ArenaConfig, progress: bool = True) -> dict:
     """Play the arena and return its report (see `format_report`)."""
     total = cfg.games or cfg.deals
-    indexes = list(range(total))
+    indexes = list(range(cfg.first, cfg.first + total))
     chunks = [indexes[i:i + cfg.chunk] for i in range(0, total, cfg.chunk)]
     merged = {"deals": [], "sides": {"A": _empty_side(), "B": _empty_side()}, "times": {},
               "illegal": [], "wins": {"A": 0, "B": 0, "draw": 0}, "rounds": 0}
@@ -321,7 +327,9 @@ def _report(cfg: ArenaConfig, merged: dict, seconds: float) -> dict:
         times[side] = {k: times[side][k] for k in DECISION_KINDS if k in times[side]}
     report = {
         "config": {"a": cfg.a, "b": cfg.b, "deals": cfg.deals, "games": cfg.games, "seed": cfg.seed,
-                   "ruleset": cfg.ruleset, "options": dict(cfg.options), "workers": cfg.workers},
+                   "ruleset": cfg.ruleset, "options": dict(cfg.options), "workers": cfg.workers,
+                   "first": cfg.first, "a_options": dict(cfg.a_options),
+                   "b_options": dict(cfg.b_options)},
         "duplicate": True,
         "measure": "place" if places else "points",
         "plays": len(deals) * plans,
@@ -331,6 +339,9 @@ def _report(cfg: ArenaConfig, merged: dict, seconds: float) -> dict:
         "illegal_actions": len(merged["illegal"]),
         "illegal_examples": merged["illegal"][:10],
         "decision_ms": times,
+        # Every deal's value: [index, A's points minus B's] or [index, A's place, B's place].
+        "per_deal": [[i, d["diff"]] if not places else [i, d["A"], d["B"]]
+                     for i, d in sorted(merged["deals"], key=lambda x: x[0])],
     }
     if cfg.games:
         wins = merged["wins"]
@@ -338,6 +349,60 @@ def _report(cfg: ArenaConfig, merged: dict, seconds: float) -> dict:
         report["games"] = {"played": played, "a_wins": wins["A"], "b_wins": wins["B"],
                            "draws": wins["draw"], "a_win_rate": _rate(wins["A"], played)}
     return report
+
+
+#: What must be the same in the parts of one run.
+_SAME_RUN = ("a", "b", "games", "seed", "ruleset", "options", "a_options", "b_options")
+
+
+def combine_reports(parts: list[dict]) -> dict:
+    """The parts of one run (see the module doc) as one report. The decision times cannot be
+    merged from percentiles: the combined report keeps each part's (`parts_decision_ms`)."""
+    if not parts:
+        raise ValueError("no reports to combine")
+    base = parts[0]["config"]
+    for part in parts[1:]:
+        for key in _SAME_RUN:
+            if part["config"].get(key) != base.get(key):
+                raise ValueError(f"the parts differ in {key}: {base.get(key)!r}, {part['config'].get(key)!r}")
+    deals = sorted((row for part in parts for row in part["per_deal"]), key=lambda row: row[0])
+    if len({row[0] for row in deals}) != len(deals):
+        raise ValueError("a deal is in two parts")
+    places = parts[0]["measure"] == "place"
+    key = "place_per_round" if places else "points_per_round"
+    if places:
+        per_side = {"A": _stats([r[1] for r in deals], 3), "B": _stats([r[2] for r in deals], 3)}
+    else:
+        a = _stats([r[1] for r in deals])
+        per_side = {"A": a, "B": {"mean": -a["mean"], "se": a["se"],
+                                  "ci95": [-a["ci95"][1], -a["ci95"][0]], "n": a["n"]}}
+    sides = {}
+    for side in SIDES:
+        each = [part["sides"][side] for part in parts]
+        merged = {"bot": each[0]["bot"], "options": each[0]["options"], key: per_side[side]}
+        for call in ("tichu", "grand_tichu"):
+            calls = sum(s[call]["calls"] for s in each)
+            made = sum(s[call]["made"] for s in each)
+            merged[call] = {"calls": calls, "made": made, "success_rate": _rate(made, calls)}
+        for count in ("double_victories", "first_out", "illegal_actions"):
+            merged[count] = sum(s[count] for s in each)
+        sides[side] = merged
+    config = dict(base, deals=len(deals), first=deals[0][0] if deals else 0,
+                  parts=[[p["config"].get("first", 0), p["config"]["deals"]] for p in parts])
+    return {
+        "config": config,
+        "duplicate": True,
+        "measure": parts[0]["measure"],
+        "plays": sum(p["plays"] for p in parts),
+        "rounds": sum(p["rounds"] for p in parts),
+        "seconds": round(sum(p["seconds"] for p in parts), 1),
+        "sides": sides,
+        "illegal_actions": sum(p["illegal_actions"] for p in parts),
+        "illegal_examples": [x for p in parts for x in p["illegal_examples"]][:10],
+        "decision_ms": {},
+        "parts_decision_ms": [p["decision_ms"] for p in parts],
+        "per_deal": deals,
+    }
 
 
 def _rate(made: int, calls: int) -> float | None:
@@ -381,12 +446,17 @@ def format_report(report: dict) -> str:
                      f" (A's win rate {gm['a_win_rate']})")
     lines.append(f"Illegal actions: {report['illegal_actions']}")
     lw = max(24, *(len(report["sides"][side]["bot"]) + 13 for side in SIDES))  # the label column
-    lines += ["", f"{'decision time (ms)':<{lw}}{'n':>8}{'p50':>9}{'p95':>9}{'p99':>9}{'max':>9}"]
-    for side in SIDES:
-        for kind, t in report["decision_ms"].get(side, {}).items():
-            label = f"{side} {report['sides'][side]['bot']} {kind}"
-            lines.append(f"{label:<{lw}}{t['n']:>8}{t['p50_ms']:>9.2f}{t['p95_ms']:>9.2f}"
-                         f"{t['p99_ms']:>9.2f}{t['max_ms']:>9.2f}")
+    # A combined report has each part's decision times (percentiles do not add up).
+    parts = report.get("parts_decision_ms") or [report["decision_ms"]]
+    for n, times in enumerate(parts):
+        title = "decision time (ms)" if len(parts) == 1 else \
+            f"part {n + 1}, from deal {report['config']['parts'][n][0]}: decision time (ms)"
+        lines += ["", f"{title:<{lw}}{'n':>8}{'p50':>9}{'p95':>9}{'p99':>9}{'max':>9}"]
+        for side in SIDES:
+            for kind, t in times.get(side, {}).items():
+                label = f"{side} {report['sides'][side]['bot']} {kind}"
+                lines.append(f"{label:<{lw}}{t['n']:>8}{t['p50_ms']:>9.2f}{t['p95_ms']:>9.2f}"
+                             f"{t['p99_ms']:>9.2f}{t['max_ms']:>9.2f}")
     return "\n".join(lines)
 
 

@@ -127,3 +127,37 @@ def test_command_line_with_a_ruleset_option():
     report = json.loads(out.stdout)
     assert report["config"]["options"] == {"players": 12} and report["illegal_actions"] == 0
     assert report["sides"]["A"]["place_per_round"]["n"] == 1
+
+
+def test_a_run_in_parts_combines_to_the_whole_run(tmp_path):
+    whole = run_arena(ArenaConfig(a="normal", b="easy", deals=4, workers=1, seed="parts"), progress=False)
+    paths = []
+    for first in (0, 2):
+        path = tmp_path / f"part{first}.json"
+        subprocess.run(
+            [sys.executable, "-m", "app.bots", "arena", "--a", "normal", "--b", "easy", "--deals", "2",
+             "--first", str(first), "--seed", "parts", "--workers", "1", "--quiet", "--json", str(path)],
+            capture_output=True, text=True, timeout=120, check=True)
+        paths.append(str(path))
+    out = subprocess.run([sys.executable, "-m", "app.bots", "combine", *paths, "--json", "-"],
+                         capture_output=True, text=True, timeout=60, check=True)
+    combined = json.loads(out.stdout)
+    assert combined["per_deal"] == whole["per_deal"] and [r[0] for r in whole["per_deal"]] == [0, 1, 2, 3]
+    for side in ("A", "B"):
+        assert combined["sides"][side]["points_per_round"] == whole["sides"][side]["points_per_round"]
+        assert combined["sides"][side]["tichu"] == whole["sides"][side]["tichu"]
+    assert combined["rounds"] == whole["rounds"] and combined["config"]["parts"] == [[0, 2], [2, 2]]
+    text = subprocess.run([sys.executable, "-m", "app.bots", "combine", *paths],
+                          capture_output=True, text=True, timeout=60, check=True).stdout
+    assert "part 2, from deal 2: decision time (ms)" in text
+    # The same deal twice, or parts of different runs, are refused with a reason.
+    twice = subprocess.run([sys.executable, "-m", "app.bots", "combine", paths[0], paths[0]],
+                           capture_output=True, text=True, timeout=60)
+    assert twice.returncode == 2 and "a deal is in two parts" in twice.stderr
+    other = json.loads(open(paths[1]).read())
+    other["config"]["seed"] = "another"
+    stranger = tmp_path / "other.json"
+    stranger.write_text(json.dumps(other))
+    mixed = subprocess.run([sys.executable, "-m", "app.bots", "combine", paths[0], str(stranger)],
+                           capture_output=True, text=True, timeout=60)
+    assert mixed.returncode == 2 and "differ in seed" in mixed.stderr and "Traceback" not in mixed.stderr
