@@ -8,7 +8,11 @@ and plays the round out from each candidate on that deal (`playout.py`). The
 same deals serve every candidate, so their differences are measured on equal
 cards. It plays the candidate with the best mean score, keeping Normal's
 choice unless another is better by a margin and by `sure` standard errors of
-the gain (overtaking the partner's trick: by `partner_margin`).
+the gain (overtaking the partner's trick: by `partner_margin`, and only with a
+play that goes out or leaves one combination, when it has called, or when the
+partner is out: people expect a partner to let a winning trick run, and the play-outs, where every
+seat knows the deal, overrate taking the lead; `bench/partner_bench.py
+--effect` measured it).
 
 Its other decisions are searched the same way (`searches.py`): Grand Tichu and
 Tichu by the chance to go out first having called (blended with Normal's
@@ -35,7 +39,8 @@ make one) and seats bomb out of turn in them; 0 plays them out as 7543d6f did
 the exchange; a decision holding two searches shares one clock), `call_worlds`
 (300), `exchange_worlds` (200), `exchange_candidates` (5), `exchange_margin`
 (5), `prior_worlds` (20), `tichu_chance_search_before` (0.68), `bomb_margin`
-(5), `gift_margin` (10), `min_worlds` (8), `partner_margin` (10), `sure` (2);
+(5), `gift_margin` (10), `min_worlds` (8), `partner_margin` (10),
+`partner_reasons` (1; 0: any play over the partner's trick), `sure` (2);
 `game_weight` (0: off): near the target, points a play-out adds for a round that
 wins the game (minus for one that loses it).
 """
@@ -73,6 +78,9 @@ class HardBot(NormalBot):
         self.margin = float(config.get("margin", 4))
         # A play that overtakes the partner's trick must gain this much over Normal's choice.
         self.partner_margin = float(config.get("partner_margin", 10))
+        # Over the partner's trick, only plays with a reason people see (`_overtake_reason`) are
+        # searched (0: every play, as before).
+        self.partner_reasons = bool(float(config.get("partner_reasons", 1)))
         # ... and every other play than Normal's this many standard errors of its gain.
         self.sure = float(config.get("sure", searches.SURE))
         # Points a play-out adds for a round that wins the game (minus: loses it); 0: the round's
@@ -317,10 +325,34 @@ class HardBot(NormalBot):
             bombs = [pe for pe in plays if pe[0][KIND] == BOMB]
             if bombs:
                 add(tricks.smallest_bomb(bombs))
+            if self.partner_reasons and k.top is not None and k.top_seat in k.partners:
+                out = [out[0]] + [pe for pe in out[1:]
+                                  if pe is None or self._overtake_reason(k, pe[0]) is not None]
         out = out[:self.max_candidates]
         if self.search_wish:
             out += self.wish_variants(k, out)
         return out
+
+    @staticmethod
+    @staticmethod
+    def _overtake_reason(k: Knowledge, play: tuple) -> str | None:
+        """Why playing over the partner's winning trick may be right, or None: the play goes
+        out, or leaves one combination to lead (it runs out with the lead); the seat has called
+        (it needs the lead to go out first); the partner is out (a trick everybody passes would
+        give the lead to the seat after it). Bombs never: a partner's trick is not worth one.
+        The search must still show the gain (`partner_margin`)."""
+        if play[KIND] == BOMB:
+            return None
+        if play[MASK] == k.hand:
+            return "goes_out"
+        rest = plan_hand(k.hand & ~play[MASK], k.deck, k.rules.stairs_min_pairs)
+        if rest.count <= 1:
+            return "runs_out"  # with the lead, its last combination takes it out
+        if k.calls[k.seat]:
+            return "called"
+        if k.counts[k.top_seat] == 0:
+            return "partner_out"
+        return None
 
     def wish_variants(self, k: Knowledge, candidates: list) -> list:
         """For the first candidate holding the Mah Jong: the same play with other wishes than

@@ -204,6 +204,48 @@ def test_lets_the_partners_king_run_rather_than_spend_its_ace():
         assert bot.decide(view_for(game, 0)) == {"act": "pass"}, seed
 
 
+def _over_the_partners_king(seat0: str, tichu: tuple = ()):
+    """Seat 0 to answer its partner's King (the Mah Jong led, the King over it, a pass)."""
+    game = table([seat0, "Mj S5 B6", "SK G7 B8", "S3 G5 R6"], fill=False, tichu=tichu)
+    play(game, 1, "Mj")
+    play(game, 2, "SK")
+    pass_(game, 3)
+    return game
+
+
+def _searched(game, **config) -> list:
+    """The plays Hard would search at seat 0 now (None: passing)."""
+    bot = hard(0, **config)
+    view = view_for(game, 0)
+    k = Knowledge(view)
+    return [None if pe is None else pe[0][3] for pe in
+            bot.candidates(k, view["legal"], bot.choose_play(k, view["legal"]))]
+
+
+def test_searches_a_play_over_the_partners_trick_only_with_a_reason():
+    # No reason: the Ace over the partner's King leaves two singles; the partner still plays.
+    game = _over_the_partners_king("SA G2 R4")
+    assert _searched(game) == [None]
+    assert mask("SA") in _searched(game, partner_reasons=0)  # the option off: as before
+    for seed in range(3):  # and so it passes, however much the play-outs like the Ace
+        assert hard(0, seed=seed, partner_margin=0, margin=0, sure=0).decide(view_for(game, 0)) == \
+            {"act": "pass"}
+    # Reasons: the rest is one combination (the pair of 4s); it called Tichu; the partner is out.
+    assert mask("SA") in _searched(_over_the_partners_king("SA G4 R4"))
+    assert mask("SA") in _searched(_over_the_partners_king("SA G2 R4", tichu=(0,)))
+    out = table(["SA GA RA G2 R4", "Mj S5 B5 G5", "SK GK BK", "S3 G6 R6"], fill=False)
+    play(out, 1, "S5 B5 G5")
+    play(out, 2, "SK GK BK")  # the partner goes out with its Kings
+    pass_(out, 3)
+    assert _searched(out) == [None, mask("SA GA RA")]
+
+
+def test_never_bombs_the_partners_trick():
+    game = _over_the_partners_king("S2 G2 R2 B2 S9")
+    bombs = [pe for pe in _searched(game, partner_reasons=0) if pe is not None]
+    assert mask("S2 G2 R2 B2") in bombs and _searched(game) == [None]
+
+
 def test_hands_the_lead_to_a_partner_who_called_with_the_dog():
     for seed in range(4):
         game = table(["Mj Dg S3 B4 G6", "S5 B6 G7", "SK GK BQ", "S8 B8 G8"], fill=False, tichu=(2,))
