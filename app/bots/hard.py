@@ -334,7 +334,6 @@ class HardBot(NormalBot):
         return out
 
     @staticmethod
-    @staticmethod
     def _overtake_reason(k: Knowledge, play: tuple) -> str | None:
         """Why playing over the partner's winning trick may be right, or None: the play goes
         out, or leaves one combination to lead (it runs out with the lead); the seat has called
