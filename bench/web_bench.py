@@ -40,7 +40,9 @@ before the tables were made, per table.
 each on a round and seat not reviewed before, so none is answered from the kept ones): the
 review workers (`--review-workers`, the server's TICHU_REVIEW_WORKERS) are busy throughout,
 and the tables' figures show what that costs them. The reviews answered, refused and their
-p50 time are reported beside them (the workers' CPU is not in the server's).
+p50 time are reported beside them (the workers' CPU is not in the server's). The review
+requests come from a process of their own, so that making them and reading their answers
+does not hold up the clients whose acknowledgements are timed.
 
 Needs the `bench` extra (`pip install -e '.[bench]'`): gunicorn, psutil, aiohttp
 and the python-socketio client. Traffic goes to 127.0.0.1 only and the run is
@@ -258,8 +260,8 @@ class Bench:
         rss_before = sum(p.memory_info().rss for p in procs + helpers[:1])
         await self.setup(base)
         self.running = True
-        lanes = range(getattr(self.args, "reviews", 0))  # flood_bench and soak_bench have no --reviews
-        reviewers = [asyncio.create_task(self.review_loop(base, lane)) for lane in lanes]
+        lanes = getattr(self.args, "reviews", 0)  # flood_bench and soak_bench have no --reviews
+        reviewers = ReviewLanes(base, lanes) if lanes else None
         for table in self.tables:
             ack = await table.clients[0].sio.call("start", {})
             assert ack["ok"], ack
@@ -272,6 +274,8 @@ class Bench:
         me_cpu0 = sum(me.cpu_times()[:2])
         commands0 = redis_commands(redis_url)
         self.measuring = True
+        if reviewers:
+            reviewers.measuring.set()
         start = time.perf_counter()
         peak_rss = 0
         while time.perf_counter() - start < self.args.seconds:
@@ -286,9 +290,8 @@ class Bench:
             {name: count - commands0.get(name, 0) for name, count in commands.items()}
         self.measuring = False
         self.running = False
-        for task in reviewers:
-            task.cancel()
-        await asyncio.gather(*reviewers, return_exceptions=True)
+        if reviewers:
+            self.reviews = await asyncio.get_running_loop().run_in_executor(None, reviewers.stop)
         rss = sum(p.memory_info().rss for p in procs)
         self.memory_per_table = (rss + sum(p.memory_info().rss for p in helpers[:1]) - rss_before) \
             / len(self.tables)
@@ -297,23 +300,6 @@ class Bench:
         await asyncio.gather(*(c.sio.disconnect() for t in self.tables for c in t.clients),
                              return_exceptions=True)
         return self.report(start, end, cpu1 - cpu0, me_cpu1 - me_cpu0, rss, peak_rss)
-
-    async def review_loop(self, base: str, lane: int) -> None:
-        """One review after another, each on a round and seat never reviewed before."""
-        async with aiohttp.ClientSession() as http:
-            for n in range(10**6):
-                record, seat, round_no = review_request(lane, n)
-                began = time.perf_counter()
-                async with http.post(f"{base}/api/review",
-                                     json={"record": record, "seat": seat, "round": round_no}) as r:
-                    answer = await r.json()
-                if answer.get("ok"):
-                    self.reviews["answered"] += 1
-                    if self.measuring:
-                        self.reviews["seconds"].append(time.perf_counter() - began)
-                else:
-                    self.reviews["refused"] += 1
-                    await asyncio.sleep(1)
 
     def report(self, start, end, server_cpu, bench_cpu, rss, peak_rss) -> dict:
         window = end - start
@@ -379,6 +365,61 @@ class Bench:
 # and all come from one address: the per-connection and per-address limits are lifted
 # (bench/flood_bench.py measures them).
 BENCH_LIMITS = "events=1000000/1000000,create_address=1000000/1000000,join_fails_address=1000000/1000000"
+
+
+class ReviewLanes:
+    """`lanes` reviews kept going beside the tables, from a process of their own: making each
+    request's game and reading each answer takes milliseconds of CPU, which in the measuring
+    process would delay the acknowledgements it times (the clients' stall, not the server's)."""
+
+    def __init__(self, base: str, lanes: int):
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("fork")
+        self.measuring = ctx.Event()
+        self._stop = ctx.Event()
+        self._results = ctx.Queue()
+        self._proc = ctx.Process(target=self._run, args=(base, lanes), daemon=True)
+        self._proc.start()
+
+    def stop(self) -> dict:
+        """Stop the lanes; what they did: answered, refused, and the seconds of the answers made
+        while measuring."""
+        self.measuring.clear()
+        self._stop.set()
+        results = self._results.get(timeout=120)
+        self._proc.join(10)
+        return results
+
+    def _run(self, base: str, lanes: int) -> None:
+        tally = {"answered": 0, "refused": 0, "seconds": []}
+
+        async def lane(http, number: int):
+            for n in range(10**6):
+                record, seat, round_no = review_request(number, n)
+                began = time.perf_counter()
+                async with http.post(f"{base}/api/review",
+                                     json={"record": record, "seat": seat, "round": round_no}) as r:
+                    answer = await r.json()
+                if answer.get("ok"):
+                    tally["answered"] += 1
+                    if self.measuring.is_set():
+                        tally["seconds"].append(time.perf_counter() - began)
+                else:
+                    tally["refused"] += 1
+                    await asyncio.sleep(1)
+
+        async def main():
+            async with aiohttp.ClientSession() as http:
+                tasks = [asyncio.create_task(lane(http, number)) for number in range(lanes)]
+                while not self._stop.is_set():
+                    await asyncio.sleep(0.2)
+                for task in tasks:
+                    task.cancel()
+                await asyncio.gather(*tasks, return_exceptions=True)
+
+        asyncio.run(main())
+        self._results.put(tally)
 
 
 def review_request(lane: int, n: int) -> tuple[dict, int, int]:
