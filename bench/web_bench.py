@@ -364,7 +364,8 @@ class Bench:
 # The benchmark's clients play as fast as the server lets them, far above a person's pace,
 # and all come from one address: the per-connection and per-address limits are lifted
 # (bench/flood_bench.py measures them).
-BENCH_LIMITS = "events=1000000/1000000,create_address=1000000/1000000,join_fails_address=1000000/1000000"
+BENCH_LIMITS = ("events=1000000/1000000,create_address=1000000/1000000,join_fails_address=1000000/1000000,"
+                "records_address=1000000/1000000")
 
 
 class ReviewLanes:

@@ -44,8 +44,9 @@ def server(tmp_path_factory):
     data = tmp_path_factory.mktemp("tables")
     port = free_port()
     env = {**os.environ, "TICHU_TESTING": "1", "TICHU_BOT_DELAY": "0", "TICHU_DATA_DIR": str(data),
-           # One server for all the tests, each creating its tables: no limit of tables per address.
-           "TICHU_LIMITS": "create_address=1000000/1000000",
+           # One server for all the tests, each creating its tables: no limit of tables (or records)
+           # per address.
+           "TICHU_LIMITS": "create_address=1000000/1000000,records_address=1000000/1000000",
            # The review worker at nice 19 but not in the idle class, where a machine kept busy by
            # other work (the browsers, a parallel run) could starve it past the page's wait.
            "TICHU_REVIEW_IDLE": "0"}

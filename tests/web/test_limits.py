@@ -210,6 +210,25 @@ def test_table_creation_is_limited_per_address(strict):
     assert len(strict.extensions["tichu"].registry.all()) == burst + 2
 
 
+def test_records_sent_to_the_replay_viewer_are_limited_per_address(strict):
+    http = strict.test_client()
+    burst = int(RULES["records_address"].burst)
+    for _ in range(burst):  # what each answers does not matter here, only that it is not refused
+        assert http.post("/api/replay", json={"record": {}, "round": 0}).status_code != 429
+    for path, body in (("/api/replay", {"json": {"record": {}, "round": 0}}),
+                       ("/api/review", {"json": {"record": {}, "seat": 0, "round": 0}}),
+                       ("/api/replay/bsw", {"data": b"not a log"})):
+        refused = http.post(path, **body)
+        assert refused.status_code == 429, path
+        assert refused.get_json() == {"ok": False, "code": "rate_limited",
+                                      "message": "too many records sent from your address: wait a moment"}
+    other = strict.test_client()
+    other.environ_base = {"REMOTE_ADDR": "198.51.100.4"}
+    assert other.post("/api/replay/bsw", data=b"not a log").status_code == 400  # read, and refused
+    strict.clock.now += 1 / RULES["records_address"].per_second
+    assert http.post("/api/replay/bsw", data=b"not a log").status_code == 400
+
+
 # -- watchers are cheap -------------------------------------------------------------------
 
 

@@ -17,6 +17,9 @@ The round review of any seat (`/api/review`, {record, seat, round}): only once t
 game is over (`game_not_over` otherwise: a review of a running game would tell its players
 about each other's hands), made by the review workers or found kept (`live/reviews.py`);
 the workers check that the game is over (a whole game's replay: never in the server).
+
+Each of the three costs the server real work, so one client address may send only so many
+(`records_address` in `wire/limits.py`); over it: 429 and `rate_limited`.
 """
 
 from __future__ import annotations
@@ -41,9 +44,21 @@ def _refuse(code: str, message: str, status: int = 400):
     return jsonify(ok=False, code=code, message=message), status
 
 
-def _record_body(expected: str):
-    """(the request's JSON object holding a `record`, None), or (None, the refusal): too large,
-    not JSON, or not such an object (`expected` says what to send)."""
+def _charged(limits) -> tuple | None:
+    """None, or the refusal of a request over its address's `records_address` limit."""
+    try:
+        limits.charge("records_address", address=request.remote_addr)
+    except Refused as exc:
+        return jsonify(exc.ack()), 429
+    return None
+
+
+def _record_body(expected: str, limits):
+    """(the request's JSON object holding a `record`, None), or (None, the refusal): over the
+    address's limit, too large, not JSON, or not such an object (`expected` says what to send)."""
+    refused = _charged(limits)
+    if refused:
+        return None, refused
     too_large = _refuse("too_large", f"a record has at most {MAX_RECORD_BYTES // 1024 // 1024} MB", 413)
     if (request.content_length or 0) > MAX_RECORD_BYTES:
         return None, too_large
@@ -59,14 +74,14 @@ def _record_body(expected: str):
     return body, None
 
 
-def register(app: Flask, page_config) -> None:
+def register(app: Flask, page_config, limits) -> None:
     @app.get("/replay")
     def replay_page():
         return render_template("replay.html", config=page_config())
 
     @app.post("/api/replay")
     def replay_api():
-        body, refused = _record_body("send {\"record\": ..., \"round\": n}")
+        body, refused = _record_body("send {\"record\": ..., \"round\": n}", limits)
         if refused:
             return refused
         round_no = body.get("round", 0)
@@ -84,7 +99,7 @@ def register(app: Flask, page_config) -> None:
 
     @app.post("/api/review")
     def review_api():
-        body, refused = _record_body("send {\"record\": ..., \"seat\": n, \"round\": n}")
+        body, refused = _record_body("send {\"record\": ..., \"seat\": n, \"round\": n}", limits)
         if refused:
             return refused
         seat, round_no = body.get("seat"), body.get("round")
@@ -100,6 +115,9 @@ def register(app: Flask, page_config) -> None:
 
     @app.post("/api/replay/bsw")
     def import_bsw_api():
+        refused = _charged(limits)
+        if refused:
+            return refused
         too_large = _refuse("too_large", f"a Brettspielwelt log has at most {MAX_LOG_BYTES // 1024} kB "
                                          "here; cut the file into its games", 413)
         if (request.content_length or 0) > MAX_LOG_BYTES:

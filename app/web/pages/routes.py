@@ -204,7 +204,7 @@ def register(app: Flask, hub, limits: Limits) -> None:
         response.headers["Content-Disposition"] = f'attachment; filename="tichu-{table.code}{suffix}.json"'
         return response
 
-    replay.register(app, page_config)
+    replay.register(app, page_config, limits)
 
     @app.get("/healthz")
     def health():

@@ -10,6 +10,9 @@ Every limit is a token bucket: a burst at once, then a steady rate. The rules:
 - `join_fails` (per connection) and `join_fails_address`: failed joins (unknown
   table, foreign token), so table codes cannot be guessed by trying.
 - `create_address`: tables created from one client address.
+- `records_address`: records and logs sent from one client address to the replay
+  viewer's endpoints (a replay, a Brettspielwelt import, a review): each costs the
+  server a replay, an import or a review worker's time.
 
 Addresses are keyed by IPv4 address or IPv6 /64 network (one host gets a whole
 /64), and only the most recently used `MAX_ADDRESSES` are kept, so memory stays
@@ -45,6 +48,8 @@ RULES = {
     "join_fails": Rule(5, 0.5),
     "join_fails_address": Rule(30, 1),
     "create_address": Rule(10, 1 / 20),
+    # The replay viewer asks once per round opened or reviewed: a reader's burst, then one a second.
+    "records_address": Rule(30, 1),
 }
 
 PER_CONNECTION = ("events", "strikes", "chat", "join_fails")
@@ -54,6 +59,7 @@ MESSAGES = {
     "chat": "slow down: wait a moment before the next message",
     "join_fails": "too many failed attempts to join: wait a moment",
     "create_address": "too many new tables from your address: wait a while",
+    "records_address": "too many records sent from your address: wait a moment",
 }
 
 
