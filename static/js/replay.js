@@ -43,7 +43,8 @@ async function loadRound(round) {
   if (!answer.ok) {
     state.data = null;
     return show(...(answer.code === "bad_record" || answer.code === "too_large"
-      ? wrongFile(answer.message) : [message(answer.message || t("That did not work."))]));
+      ? wrongFile(answer.message) : [message(answer.code === "rate_limited" ? refusal(answer)
+        : answer.message || t("That did not work."))]));
   }
   state.data = answer;
   state.at = 0;
@@ -83,8 +84,8 @@ async function openLog(file) {
     answer = { ok: false, message: t("The server did not answer. Please try again.") };
   }
   if (!answer.ok) {
-    return show(message(answer.code === "not_a_log"
-      ? t("This file is not a Brettspielwelt log we can read.") : answer.message || t("That did not work.")));
+    return show(message(answer.code === "not_a_log" ? t("This file is not a Brettspielwelt log we can read.")
+      : answer.code === "rate_limited" ? refusal(answer) : answer.message || t("That did not work.")));
   }
   state.record = answer.record;
   state.source = file.name;
