@@ -64,6 +64,25 @@ from .playout import Playout, _points, planner_for
 from .sampling import Sampler
 
 
+def overtake_reason(k: Knowledge, mask: int, bomb: bool) -> str | None:
+    """Why playing `mask` over the partner's winning trick may be right, or None: the play goes
+    out (`goes_out`), or leaves one combination to lead (`runs_out`: it runs out with the lead);
+    the seat has called (`called`: it needs the lead to go out first); the partner is out
+    (`partner_out`: a trick everybody passes would give the lead to the seat after it). A bomb
+    never: a partner's trick is not worth one. (The hint's reasons say the same words.)"""
+    if bomb:
+        return None
+    if mask == k.hand:
+        return "goes_out"
+    if plan_hand(k.hand & ~mask, k.deck, k.rules.stairs_min_pairs).count <= 1:
+        return "runs_out"
+    if k.calls[k.seat]:
+        return "called"
+    if k.counts[k.top_seat] == 0:
+        return "partner_out"
+    return None
+
+
 class HardBot(NormalBot):
     name = "hard"
 
@@ -326,32 +345,12 @@ class HardBot(NormalBot):
             if bombs:
                 add(tricks.smallest_bomb(bombs))
             if self.partner_reasons and k.top is not None and k.top_seat in k.partners:
-                out = [out[0]] + [pe for pe in out[1:]
-                                  if pe is None or self._overtake_reason(k, pe[0]) is not None]
+                out = [out[0]] + [pe for pe in out[1:] if pe is None or
+                                  overtake_reason(k, pe[0][MASK], pe[0][KIND] == BOMB) is not None]
         out = out[:self.max_candidates]
         if self.search_wish:
             out += self.wish_variants(k, out)
         return out
-
-    @staticmethod
-    def _overtake_reason(k: Knowledge, play: tuple) -> str | None:
-        """Why playing over the partner's winning trick may be right, or None: the play goes
-        out, or leaves one combination to lead (it runs out with the lead); the seat has called
-        (it needs the lead to go out first); the partner is out (a trick everybody passes would
-        give the lead to the seat after it). Bombs never: a partner's trick is not worth one.
-        The search must still show the gain (`partner_margin`)."""
-        if play[KIND] == BOMB:
-            return None
-        if play[MASK] == k.hand:
-            return "goes_out"
-        rest = plan_hand(k.hand & ~play[MASK], k.deck, k.rules.stairs_min_pairs)
-        if rest.count <= 1:
-            return "runs_out"  # with the lead, its last combination takes it out
-        if k.calls[k.seat]:
-            return "called"
-        if k.counts[k.top_seat] == 0:
-            return "partner_out"
-        return None
 
     def wish_variants(self, k: Knowledge, candidates: list) -> list:
         """For the first candidate holding the Mah Jong: the same play with other wishes than

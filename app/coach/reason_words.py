@@ -28,6 +28,25 @@ def _partner_top(r, lang, names):
               f"{who} liegt in diesem Stich vorn, und den eigenen Partner sticht der Bot hier nicht.")
 
 
+def _overtakes(r, lang, names):
+    who = seat_phrase(r["partner"], lang, names)
+    head = _t(lang, f"{cap(who)} is winning this trick, and the bot plays over it: ",
+              f"{cap(who)} liegt in diesem Stich vorn, und der Bot sticht trotzdem: ")
+    why = r["why"]
+    if why == "goes_out":
+        return head + _t(lang, "the play takes it out.", "mit diesem Spiel kommt er raus.")
+    if why == "runs_out":
+        return head + _t(lang, "it leaves one combination, which it can lead next to go out.",
+                         "danach bleibt ihm eine Kombination, mit der er ausspielen und rauskommen kann.")
+    if why == "called":
+        return head + _t(lang, "the hand has called and needs the lead to go out first.",
+                         "die Hand hat angesagt und braucht das Ausspiel, um als Erste rauszukommen.")
+    after = seat_phrase(r["partner"], lang, names, case="dat")
+    return head + _t(lang, f"{who} is out, so if everybody passed, the lead would go on to the next "
+                           f"player after {who}.",
+                     f"{who} ist schon draußen; passen alle, geht das Ausspiel an den Nächsten nach {after}.")
+
+
 def _opponent_short(r, lang, names):
     who = cap(seat_phrase(r["opponent"], lang, names))
     if r["cards"] == 1:
@@ -121,5 +140,5 @@ def _chance(r, lang, names):
                            f"Bei diesem Spielstand sagt er {name} ab etwa {needed} % an.")
 
 
-_SAYERS = {"chance": _chance, "partner_top": _partner_top, "opponent_short": _opponent_short, "keeps": _keeps,
-           "plan": _plan, "search": _search}
+_SAYERS = {"chance": _chance, "partner_top": _partner_top, "overtakes": _overtakes,
+           "opponent_short": _opponent_short, "keeps": _keeps, "plan": _plan, "search": _search}

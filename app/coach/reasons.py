@@ -6,6 +6,9 @@ read from the same seat's view and the bot's own numbers after its decision:
 
 - `partner_top`: it passes while its partner is winning the trick (Normal never overtakes
   a partner; the Hard bot's search did not find it worth doing);
+- `overtakes`: it plays over its partner's winning trick, and why (the Hard bot searches
+  such a play only with one: `app.bots.hard.overtake_reason`): the play takes it out, it
+  leaves one combination to lead, the hand has called, or the partner is out;
 - `opponent_short`: an opponent with one or two cards left (what makes the bot bomb, fight
   for a trick and keep singles away from a last card);
 - `keeps`: it leaves the Dragon or a bomb in the hand although it could play it now (it
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 from app.bots.base import hand_views
 from app.bots.hand import plan_hand
+from app.bots.hard import overtake_reason
 from app.bots.knowledge import Knowledge
 
 from .facts import who
@@ -54,17 +58,21 @@ def bot_reasons(view: dict, action: dict, bot) -> list[dict]:
     k = Knowledge(hand_view)
     if act == "pass" and k.top is not None and k.top_seat in k.partners:
         out.append(dict(base, reason="partner_top", partner=who(pos, k.top_seat)))
-    for o in k.opponents:
-        if k.active(o) and 0 < k.counts[o] <= SHORT:
-            out.append(dict(base, reason="opponent_short", opponent=who(pos, o), cards=k.counts[o]))
     played = k.deck.parse_mask(action["cards"]) if act == "play" else 0
     legal = hand_view["legal"]
     entries = legal["plays"] if legal["plays"] else legal["bombs"]
     playable = [k.deck.parse_mask(e["cards"]) for e in entries]
+    bombs = {m for m, e in zip(playable, entries) if e["kind"] == "bomb"}
+    if act == "play" and k.top is not None and k.top_seat in k.partners:
+        why = overtake_reason(k, played, played in bombs)
+        if why is not None:
+            out.append(dict(base, reason="overtakes", partner=who(pos, k.top_seat), why=why))
+    for o in k.opponents:
+        if k.active(o) and 0 < k.counts[o] <= SHORT:
+            out.append(dict(base, reason="opponent_short", opponent=who(pos, o), cards=k.counts[o]))
     dragon = k.hand & k.deck.dragon_mask
     if dragon and not played & dragon and any(m & dragon for m in playable):
         out.append(dict(base, reason="keeps", what="dragon"))
-    bombs = {m for m, e in zip(playable, entries) if e["kind"] == "bomb"}
     if bombs and played not in bombs:
         out.append(dict(base, reason="keeps", what="bomb"))
     if act == "play" and k.leading:

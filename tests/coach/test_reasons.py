@@ -8,8 +8,10 @@ import random
 import pytest
 
 from app.bots import LEVELS, calls
+from app.bots.hand import plan_hand
 from app.bots.knowledge import rules_of
 from app.coach import say
+from app.coach.reasons import bot_reasons
 from app.coach.suggestion import suggest
 from app.engine import Game, view_for
 
@@ -51,6 +53,21 @@ def _check(view: dict, found: dict, reason: dict) -> None:
         assert found["act"] == "pass"
         assert not view["trick"]["closed"] and view["trick"]["winner"] in geometry["partners"][seat]
         assert reason["partner"]["seat"] == view["trick"]["winner"]
+    elif kind == "overtakes":  # each reason checked from the view, not from the bot's function
+        assert found["act"] == "play" and not view["trick"]["closed"]
+        partner = reason["partner"]["seat"]
+        assert partner == view["trick"]["winner"] and partner in geometry["partners"][seat]
+        hand = set(hand_view["hand"]) if hand_view is not None else None
+        if reason["why"] == "goes_out":
+            assert hand == _cards(found)
+        elif reason["why"] == "runs_out":
+            deck = rules_of(view).deck
+            rest = deck.parse_mask(" ".join(hand - _cards(found)))
+            assert plan_hand(rest, deck).count == 1
+        elif reason["why"] == "called":
+            assert view["players"][seat]["tichu"] or view["players"][seat]["grand"]
+        else:
+            assert reason["why"] == "partner_out" and view["players"][partner]["cards"] == 0
     elif kind == "opponent_short":
         opponent = reason["opponent"]["seat"]
         assert opponent in geometry["opponents"][seat]
@@ -102,6 +119,35 @@ def test_every_reason_is_true_of_the_view_and_the_decision(ruleset):
         assert "partner_top" not in kinds  # nobody has a partner there
     else:
         assert "partner_top" in kinds
+
+
+def test_a_play_over_the_partners_trick_says_why_in_both_languages():
+    from tests.bots.positions import pass_, play, table
+
+    game = table(["SA G4 R4", "Mj S5 B6", "SK G7 B8", "S3 G5 R6"], fill=False)
+    play(game, 1, "Mj")
+    play(game, 2, "SK")
+    pass_(game, 3)
+    view = view_for(game, 0)
+    found = {"act": "play", "cards": "SA"}  # then the pair of 4s goes out
+    reasons = bot_reasons(view, found, LEVELS["hard"](0))
+    reason = next(r for r in reasons if r["reason"] == "overtakes")
+    _check(view, found, reason)
+    assert reason["why"] == "runs_out"
+    assert say(reason, "en") == ("Your partner is winning this trick, and the bot plays over it: it leaves "
+                                 "one combination, which it can lead next to go out.")
+    assert say(reason, "de").startswith("Dein Partner liegt in diesem Stich vorn, und der Bot sticht")
+    out = dict(reason, why="partner_out", partner={"seat": 2, "relation": "partner"})
+    assert say(out, "en", {2: "Ben"}).endswith("your partner Ben is out, so if everybody passed, the lead "
+                                               "would go on to the next player after your partner Ben.")
+    assert say(out, "de", {2: "Ben"}).endswith("an den Nächsten nach deinem Partner Ben.")
+    # Without a reason (two singles left, no call, the partner still in), none is given.
+    plain = table(["SA G2 R4", "Mj S5 B6", "SK G7 B8", "S3 G5 R6"], fill=False)
+    play(plain, 1, "Mj")
+    play(plain, 2, "SK")
+    pass_(plain, 3)
+    plain_reasons = bot_reasons(view_for(plain, 0), found, LEVELS["hard"](0))
+    assert "overtakes" not in [r["reason"] for r in plain_reasons]
 
 
 def test_the_reasons_speak_of_the_bot_and_name_seats_by_name():

@@ -38,7 +38,9 @@ POSITION = ("ruleset", "seats", "geometry", "viewer", "table", "ranks", "round",
             "exchange", "trick", "turn", "lead", "gift_from", "wish", "legal")
 
 #: Raised when the review's output changes: kept results of another version are not reused.
-VERSION = 1
+#: 2: a play over the partner's winning trick is compared only where the Hard bot would search
+#: it (`app.bots.hard.overtake_reason`).
+VERSION = 2
 
 
 def position_of(view: dict) -> dict:
