@@ -3,6 +3,7 @@
     python -m app.bots arena --a normal --b greedy --deals 2000 [--json report.json]
     python -m app.bots arena --a hard --b normal --deals 500 --a-opt budget_ms=150
     python -m app.bots arena --a mypkg.mybot:MyBot --b normal --games 50
+    python -m app.bots arena --a hard --a-opt game_weight=100 --b hard --games 300 --from-score 850,850
     python -m app.bots arena --ruleset trichu --a normal --b easy --deals 200
     python -m app.bots arena --a hard --b git:7543d6f:hard --deals 200 --workers 1
     python -m app.bots arena --ruleset grandseigneur --option players=12 --a normal --b easy
@@ -28,6 +29,7 @@ import sys
 # reads its file and prints it. An entry point above the bots and the coach may use both (the
 # layer tests allow it this one module).
 from app.coach.review import DEALS, GAIN, SHARE, ReviewRefused, record_from_text, review_report, text_report
+from app.engine import Game
 from app.engine.bsw import decode_bsw
 
 from . import LEVELS, load_bot
@@ -112,6 +114,9 @@ def main(argv=None) -> int:
     arena.add_argument("--chunk", type=int, default=4, help="deals per job")
     arena.add_argument("--json", metavar="PATH", help="also write the report as JSON here ('-': stdout)")
     arena.add_argument("--quiet", action="store_true", help="no progress bar")
+    arena.add_argument("--from-score", metavar="A,B",
+                       help="with --games: every game starts at this score, a column per team "
+                       "(e.g. 850,900: near the target)")
     arena.add_argument("--first", type=int, default=0,
                        help="index of the first deal (a long run in parts: 0, then --deals, ...)")
     combine = sub.add_parser("combine", help="one report from the JSON reports of a run's parts",
@@ -146,10 +151,22 @@ def main(argv=None) -> int:
     count = args.games or args.deals
     if count <= 0:
         parser.error("--deals (or --games) must be positive")
+    from_score = ()
+    if args.from_score:
+        if not args.games:
+            parser.error("--from-score needs --games")
+        try:
+            from_score = tuple(int(x) for x in args.from_score.split(","))
+        except ValueError:
+            parser.error("--from-score is whole numbers separated by commas, e.g. 850,900")
+        columns = len(Game(args.ruleset, dict(_pairs(args.option, "--option"))).totals)
+        if len(from_score) != columns:
+            parser.error(f"--from-score needs {columns} numbers here (a column per team)")
     cfg = ArenaConfig(a=args.a, b=args.b, a_options=_pairs(args.a_opt, "--a-opt"),
                       b_options=_pairs(args.b_opt, "--b-opt"), deals=args.deals, games=args.games,
                       seed=args.seed, ruleset=args.ruleset, options=_pairs(args.option, "--option"),
-                      workers=max(1, args.workers), chunk=max(1, args.chunk), first=max(0, args.first))
+                      workers=max(1, args.workers), chunk=max(1, args.chunk), first=max(0, args.first),
+                      from_score=from_score)
     report = run_arena(cfg, progress=not args.quiet)
     return _print_report(report, args.json)
 

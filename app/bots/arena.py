@@ -20,7 +20,10 @@ better). A deal's score is the mean over its plays. The deals are spread over
 worker processes; a progress bar goes to stderr.
 
 With `games`, whole games to the end are played instead (the same rotations
-per seed) and the report adds A's win rate.
+per seed) and the report adds A's win rate. `from_score` starts each game at
+that score (a column per team, as if earlier rounds had made it), so play near
+the target, where a bot may play for the game rather than the round, is
+measured in a round or two per game instead of a whole game's ten.
 
 A long run can be played in parts: `first` is the index of the first deal, so
 deals 0-999 and then 1000-1999 of one seed are the deals of one run of 2,000.
@@ -65,6 +68,7 @@ class ArenaConfig:
     workers: int = 2
     chunk: int = 4
     first: int = 0  # the index of the first deal (a run in parts)
+    from_score: tuple = ()  # with games: the score each game starts at (a column per team)
 
     def bot(self, side: str, seat: int) -> object:
         spec, opts = (self.a, self.a_options) if side == "A" else (self.b, self.b_options)
@@ -146,6 +150,8 @@ def _play(cfg: ArenaConfig, index: int, plan: tuple) -> tuple[list, dict, TableL
     seed = f"{cfg.seed}:{index}"
     if cfg.games:
         game = Game(cfg.ruleset, options, seed=seed)
+        if cfg.from_score:
+            game.totals = list(cfg.from_score)
     else:
         game = Game(cfg.ruleset, options, deal=_deal_rounds(rules, seed, _rounds_per_deal(rules)))
     log = TableLog()
@@ -328,7 +334,7 @@ def _report(cfg: ArenaConfig, merged: dict, seconds: float) -> dict:
     report = {
         "config": {"a": cfg.a, "b": cfg.b, "deals": cfg.deals, "games": cfg.games, "seed": cfg.seed,
                    "ruleset": cfg.ruleset, "options": dict(cfg.options), "workers": cfg.workers,
-                   "first": cfg.first, "a_options": dict(cfg.a_options),
+                   "first": cfg.first, "from_score": list(cfg.from_score), "a_options": dict(cfg.a_options),
                    "b_options": dict(cfg.b_options)},
         "duplicate": True,
         "measure": "place" if places else "points",
@@ -352,7 +358,7 @@ def _report(cfg: ArenaConfig, merged: dict, seconds: float) -> dict:
 
 
 #: What must be the same in the parts of one run.
-_SAME_RUN = ("a", "b", "games", "seed", "ruleset", "options", "a_options", "b_options")
+_SAME_RUN = ("a", "b", "games", "seed", "ruleset", "options", "a_options", "b_options", "from_score")
 
 
 def combine_reports(parts: list[dict]) -> dict:

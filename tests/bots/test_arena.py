@@ -161,3 +161,20 @@ def test_a_run_in_parts_combines_to_the_whole_run(tmp_path):
     mixed = subprocess.run([sys.executable, "-m", "app.bots", "combine", paths[0], str(stranger)],
                            capture_output=True, text=True, timeout=60)
     assert mixed.returncode == 2 and "differ in seed" in mixed.stderr and "Traceback" not in mixed.stderr
+
+
+def test_games_from_a_score_near_the_target_end_in_a_round_or_two():
+    out = subprocess.run(
+        [sys.executable, "-m", "app.bots", "arena", "--a", "normal", "--b", "easy", "--games", "3",
+         "--from-score", "950,990", "--workers", "1", "--json", "-", "--quiet"],
+        capture_output=True, text=True, timeout=120, check=True)
+    report = json.loads(out.stdout)
+    assert report["config"]["from_score"] == [950, 990]
+    assert report["games"]["played"] == 6 and report["rounds"] < 6 * 4
+    refused = subprocess.run(
+        [sys.executable, "-m", "app.bots", "arena", "--games", "1", "--from-score", "900"],
+        capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2 and "needs 2 numbers" in refused.stderr
+    no_games = subprocess.run([sys.executable, "-m", "app.bots", "arena", "--from-score", "900,900"],
+                              capture_output=True, text=True, timeout=60)
+    assert no_games.returncode == 2 and "needs --games" in no_games.stderr
