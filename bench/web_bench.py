@@ -41,8 +41,8 @@ each on a round and seat not reviewed before, so none is answered from the kept 
 review workers (`--review-workers`, the server's TICHU_REVIEW_WORKERS) are busy throughout,
 and the tables' figures show what that costs them. The reviews answered, refused and their
 p50 time are reported beside them (the workers' CPU is not in the server's). The review
-requests come from a process of their own, so that making them and reading their answers
-does not hold up the clients whose acknowledgements are timed.
+requests come from a process of their own, so that making them does not hold up the
+clients whose acknowledgements are timed.
 
 Needs the `bench` extra (`pip install -e '.[bench]'`): gunicorn, psutil, aiohttp
 and the python-socketio client. Traffic goes to 127.0.0.1 only and the run is
@@ -370,8 +370,8 @@ BENCH_LIMITS = ("events=1000000/1000000,create_address=1000000/1000000,join_fail
 
 class ReviewLanes:
     """`lanes` reviews kept going beside the tables, from a process of their own: making each
-    request's game and reading each answer takes milliseconds of CPU, which in the measuring
-    process would delay the acknowledgements it times (the clients' stall, not the server's)."""
+    request's game takes milliseconds of CPU, which in the measuring process would delay the
+    acknowledgements it times (the clients' stall, not the server's)."""
 
     def __init__(self, base: str, lanes: int):
         import multiprocessing
