@@ -8,11 +8,9 @@ and plays the round out from each candidate on that deal (`playout.py`). The
 same deals serve every candidate, so their differences are measured on equal
 cards. It plays the candidate with the best mean score, keeping Normal's
 choice unless another is better by a margin and by `sure` standard errors of
-the gain (overtaking the partner's trick: by `partner_margin`, and only with a
-play that goes out or leaves one combination, when it has called, or when the
-partner is out: people expect a partner to let a winning trick run, and the play-outs, where every
-seat knows the deal, overrate taking the lead; `bench/partner_bench.py
---effect` measured it).
+the gain (overtaking the partner's trick: by `partner_margin`; with
+`partner_reasons` 1 only with a play that goes out or leaves one combination,
+when it has called, or when the partner is out: `overtake_reason`).
 
 Its other decisions are searched the same way (`searches.py`): Grand Tichu and
 Tichu by the chance to go out first having called (blended with Normal's
@@ -40,7 +38,8 @@ the exchange; a decision holding two searches shares one clock), `call_worlds`
 (300), `exchange_worlds` (200), `exchange_candidates` (5), `exchange_margin`
 (5), `prior_worlds` (20), `tichu_chance_search_before` (0.68), `bomb_margin`
 (5), `gift_margin` (10), `min_worlds` (8), `partner_margin` (10),
-`partner_reasons` (1; 0: any play over the partner's trick), `sure` (2);
+`partner_reasons` (0; 1: over the partner's trick only plays with an
+`overtake_reason`), `sure` (2);
 `game_weight` (0: off): near the target, points a play-out adds for a round that
 wins the game (minus for one that loses it).
 """
@@ -97,9 +96,9 @@ class HardBot(NormalBot):
         self.margin = float(config.get("margin", 4))
         # A play that overtakes the partner's trick must gain this much over Normal's choice.
         self.partner_margin = float(config.get("partner_margin", 10))
-        # Over the partner's trick, only plays with a reason people see (`_overtake_reason`) are
-        # searched (0: every play, as before).
-        self.partner_reasons = bool(float(config.get("partner_reasons", 1)))
+        # 1: over the partner's trick, only plays with a reason people see (`overtake_reason`)
+        # are searched. Off: in the arena it cost points (docs/bots.md, "Partner play").
+        self.partner_reasons = bool(float(config.get("partner_reasons", 0)))
         # ... and every other play than Normal's this many standard errors of its gain.
         self.sure = float(config.get("sure", searches.SURE))
         # Points a play-out adds for a round that wins the game (minus: loses it); 0: the round's

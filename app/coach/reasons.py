@@ -6,9 +6,10 @@ read from the same seat's view and the bot's own numbers after its decision:
 
 - `partner_top`: it passes while its partner is winning the trick (Normal never overtakes
   a partner; the Hard bot's search did not find it worth doing);
-- `overtakes`: it plays over its partner's winning trick, and why (the Hard bot searches
-  such a play only with one: `app.bots.hard.overtake_reason`): the play takes it out, it
-  leaves one combination to lead, the hand has called, or the partner is out;
+- `overtakes`: it plays over its partner's winning trick where a reason people see at once
+  applies (`app.bots.hard.overtake_reason`): the play takes it out, it leaves one
+  combination to lead, the hand has called, or the partner is out (the search's own gain,
+  where it switched, is the `search` reason);
 - `opponent_short`: an opponent with one or two cards left (what makes the bot bomb, fight
   for a trick and keep singles away from a last card);
 - `keeps`: it leaves the Dragon or a bomb in the hand although it could play it now (it

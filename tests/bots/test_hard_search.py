@@ -222,28 +222,29 @@ def _searched(game, **config) -> list:
             bot.candidates(k, view["legal"], bot.choose_play(k, view["legal"]))]
 
 
-def test_searches_a_play_over_the_partners_trick_only_with_a_reason():
+def test_with_partner_reasons_searches_a_play_over_the_partners_trick_only_with_a_reason():
+    strict = {"partner_reasons": 1}
     # No reason: the Ace over the partner's King leaves two singles; the partner still plays.
     game = _over_the_partners_king("SA G2 R4")
-    assert _searched(game) == [None]
-    assert mask("SA") in _searched(game, partner_reasons=0)  # the option off: as before
+    assert _searched(game, **strict) == [None]
+    assert mask("SA") in _searched(game)  # by default the search weighs it (by partner_margin)
     for seed in range(3):  # and so it passes, however much the play-outs like the Ace
-        assert hard(0, seed=seed, partner_margin=0, margin=0, sure=0).decide(view_for(game, 0)) == \
-            {"act": "pass"}
+        assert hard(0, seed=seed, partner_margin=0, margin=0, sure=0, **strict).decide(
+            view_for(game, 0)) == {"act": "pass"}
     # Reasons: the rest is one combination (the pair of 4s); it called Tichu; the partner is out.
-    assert mask("SA") in _searched(_over_the_partners_king("SA G4 R4"))
-    assert mask("SA") in _searched(_over_the_partners_king("SA G2 R4", tichu=(0,)))
+    assert mask("SA") in _searched(_over_the_partners_king("SA G4 R4"), **strict)
+    assert mask("SA") in _searched(_over_the_partners_king("SA G2 R4", tichu=(0,)), **strict)
     out = table(["SA GA RA G2 R4", "Mj S5 B5 G5", "SK GK BK", "S3 G6 R6"], fill=False)
     play(out, 1, "S5 B5 G5")
     play(out, 2, "SK GK BK")  # the partner goes out with its Kings
     pass_(out, 3)
-    assert _searched(out) == [None, mask("SA GA RA")]
+    assert _searched(out, **strict) == [None, mask("SA GA RA")]
 
 
-def test_never_bombs_the_partners_trick():
+def test_with_partner_reasons_never_bombs_the_partners_trick():
     game = _over_the_partners_king("S2 G2 R2 B2 S9")
-    bombs = [pe for pe in _searched(game, partner_reasons=0) if pe is not None]
-    assert mask("S2 G2 R2 B2") in bombs and _searched(game) == [None]
+    bombs = [pe for pe in _searched(game) if pe is not None]
+    assert mask("S2 G2 R2 B2") in bombs and _searched(game, partner_reasons=1) == [None]
 
 
 def test_hands_the_lead_to_a_partner_who_called_with_the_dog():

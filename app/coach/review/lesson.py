@@ -38,9 +38,9 @@ POSITION = ("ruleset", "seats", "geometry", "viewer", "table", "ranks", "round",
             "exchange", "trick", "turn", "lead", "gift_from", "wish", "legal")
 
 #: Raised when the review's output changes: kept results of another version are not reused.
-#: 2: a play over the partner's winning trick is compared only where the Hard bot would search
-#: it (`app.bots.hard.overtake_reason`).
-VERSION = 2
+#: (2, briefly: plays over the partner's winning trick compared only with an `overtake_reason`;
+#: 3: every such play again, as the Hard bot searches them.)
+VERSION = 3
 
 
 def position_of(view: dict) -> dict:
