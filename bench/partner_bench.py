@@ -122,26 +122,29 @@ def _effect(views: list, moves: list[tuple], games: dict, deals: int, seed: str)
                 diffs.append(a - b)
         if diffs:
             per_position.append(sum(diffs) / len(diffs))
-    n = len(per_position)
-    if not n:
+    if not per_position:
         return {"positions": 0}
-    mean = sum(per_position) / n
-    var = sum((x - mean) ** 2 for x in per_position) / (n - 1) if n > 1 else 0.0
+    mean, low, high = _interval(per_position)
+    return {"positions": len(per_position), "deals_each": deals, "hard_minus_normal": round(mean, 1),
+            "ci95": [round(low, 1), round(high, 1)]}
+
+
+def _interval(values: list[float]) -> tuple[float, float, float]:
+    """The mean and its 95% interval."""
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((x - mean) ** 2 for x in values) / (n - 1) if n > 1 else 0.0
     se = math.sqrt(var / n)
-    return {"positions": n, "deals_each": deals, "hard_minus_normal": round(mean, 1),
-            "ci95": [round(mean - 1.96 * se, 1), round(mean + 1.96 * se, 1)]}
+    return mean, mean - 1.96 * se, mean + 1.96 * se
 
 
 def _rate_diff(a: list[bool], b: list[bool]) -> dict:
     n = len(a)
     if not n:
         return {"n": 0}
-    d = [int(x) - int(y) for x, y in zip(a, b)]
-    mean = sum(d) / n
-    var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
-    se = math.sqrt(var / n)
+    mean, low, high = _interval([int(x) - int(y) for x, y in zip(a, b)])
     return {"n": n, "normal": round(sum(b) / n, 3), "hard": round(sum(a) / n, 3),
-            "diff": round(mean, 3), "ci95": [round(mean - 1.96 * se, 3), round(mean + 1.96 * se, 3)]}
+            "diff": round(mean, 3), "ci95": [round(low, 3), round(high, 3)]}
 
 
 def main(argv=None) -> int:

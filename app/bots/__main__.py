@@ -29,8 +29,9 @@ import sys
 # reads its file and prints it. An entry point above the bots and the coach may use both (the
 # layer tests allow it this one module).
 from app.coach.review import DEALS, GAIN, SHARE, ReviewRefused, record_from_text, review_report, text_report
-from app.engine import Game
+from app.engine import Rules
 from app.engine.bsw import decode_bsw
+from app.engine.scoring import columns
 
 from . import LEVELS, load_bot
 from .arena import ArenaConfig, combine_reports, format_report, run_arena
@@ -159,9 +160,9 @@ def main(argv=None) -> int:
             from_score = tuple(int(x) for x in args.from_score.split(","))
         except ValueError:
             parser.error("--from-score is whole numbers separated by commas, e.g. 850,900")
-        columns = len(Game(args.ruleset, dict(_pairs(args.option, "--option"))).totals)
-        if len(from_score) != columns:
-            parser.error(f"--from-score needs {columns} numbers here (a column per team)")
+        wanted = columns(Rules.of(args.ruleset, dict(_pairs(args.option, "--option"))))
+        if len(from_score) != wanted:
+            parser.error(f"--from-score needs {wanted} numbers here (a column per team)")
     cfg = ArenaConfig(a=args.a, b=args.b, a_options=_pairs(args.a_opt, "--a-opt"),
                       b_options=_pairs(args.b_opt, "--b-opt"), deals=args.deals, games=args.games,
                       seed=args.seed, ruleset=args.ruleset, options=_pairs(args.option, "--option"),

@@ -285,6 +285,11 @@ def _stats(values: list[float], digits: int = 2) -> dict:
             "ci95": [round(mean - 1.96 * se, digits), round(mean + 1.96 * se, digits)], "n": n}
 
 
+def _mirrored(a: dict) -> dict:
+    """B's points per round from A's: the same deals seen from the other side."""
+    return {"mean": -a["mean"], "se": a["se"], "ci95": [-a["ci95"][1], -a["ci95"][0]], "n": a["n"]}
+
+
 def _percentile(sorted_values: list[float], q: float) -> float:
     if not sorted_values:
         return 0.0
@@ -301,8 +306,7 @@ def _report(cfg: ArenaConfig, merged: dict, seconds: float) -> dict:
     else:
         key = "points_per_round"
         a = _stats([d["diff"] for d in deals])
-        b = {"mean": -a["mean"], "se": a["se"], "ci95": [-a["ci95"][1], -a["ci95"][0]], "n": a["n"]}
-        per_side = {"A": a, "B": b}
+        per_side = {"A": a, "B": _mirrored(a)}
     plans = len(side_plans(Rules.of(cfg.ruleset, dict(cfg.options))))
     sides = {}
     for side, spec in (("A", cfg.a), ("B", cfg.b)):
@@ -380,8 +384,7 @@ def combine_reports(parts: list[dict]) -> dict:
         per_side = {"A": _stats([r[1] for r in deals], 3), "B": _stats([r[2] for r in deals], 3)}
     else:
         a = _stats([r[1] for r in deals])
-        per_side = {"A": a, "B": {"mean": -a["mean"], "se": a["se"],
-                                  "ci95": [-a["ci95"][1], -a["ci95"][0]], "n": a["n"]}}
+        per_side = {"A": a, "B": _mirrored(a)}
     sides = {}
     for side in SIDES:
         each = [part["sides"][side] for part in parts]
