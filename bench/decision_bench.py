@@ -33,6 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from app import gc_tune  # noqa: E402
 from app.bots.hard import HardBot  # noqa: E402
 from app.bots.table import TableLog, decision_kind, play_round  # noqa: E402
 from app.engine import Game, Rules, seeded_deal  # noqa: E402
@@ -116,6 +117,7 @@ def run(ruleset: str, deals: int, seed: str, config: dict) -> dict:
 
 
 def main(argv=None) -> int:
+    gc_tune.tune()  # decisions timed as a table's server makes them (app/gc_tune.py)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=4)
     parser.add_argument("--ruleset", action="append", choices=RULESETS)

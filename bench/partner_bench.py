@@ -36,6 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from app import gc_tune  # noqa: E402
 from app.bots import load_bot  # noqa: E402
 from app.bots.hard import HardBot  # noqa: E402
 from app.bots.knowledge import Knowledge  # noqa: E402
@@ -148,6 +149,7 @@ def _rate_diff(a: list[bool], b: list[bool]) -> dict:
 
 
 def main(argv=None) -> int:
+    gc_tune.tune()  # decisions timed as a table's server makes them (app/gc_tune.py)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=60)
     parser.add_argument("--ruleset", default="standard")

@@ -33,6 +33,7 @@ from app.engine import Rules
 from app.engine.bsw import decode_bsw
 from app.engine.scoring import columns
 
+from .. import gc_tune
 from . import LEVELS, load_bot
 from .arena import ArenaConfig, combine_reports, format_report, run_arena
 
@@ -168,6 +169,8 @@ def main(argv=None) -> int:
                       seed=args.seed, ruleset=args.ruleset, options=_pairs(args.option, "--option"),
                       workers=max(1, args.workers), chunk=max(1, args.chunk), first=max(0, args.first),
                       from_score=from_score)
+    if cfg.workers <= 1:
+        gc_tune.tune()  # the games play in this process: collect garbage as a table's server does
     report = run_arena(cfg, progress=not args.quiet)
     return _print_report(report, args.json)
 

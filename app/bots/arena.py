@@ -48,6 +48,7 @@ from dataclasses import dataclass
 
 from app.engine import Game, Rules, seeded_deal
 
+from .. import gc_tune
 from . import load_bot
 from .table import DECISION_KINDS, TableLog, play_round
 
@@ -270,7 +271,8 @@ def run_arena(cfg: ArenaConfig, progress: bool = True) -> dict:
             merge(_job(job))
     else:
         ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-        with ctx.Pool(cfg.workers) as pool:
+        # The workers collect garbage as the server does, so their decision times are a table's.
+        with ctx.Pool(cfg.workers, initializer=gc_tune.tune) as pool:
             for part in pool.imap_unordered(_job, jobs):
                 merge(part)
     return _report(cfg, merged, time.time() - started)

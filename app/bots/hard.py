@@ -28,7 +28,9 @@ the scores it had without being played out again. `last_search` tells how
 many deals were searched (`worlds`), how many of them differ (`distinct`) and
 how many play-outs ran (`playouts`).
 
-Options: `budget_ms` (time per searched decision, default 100), `max_worlds`
+Options: `budget_ms` (time per searched decision, default 100; the search itself
+stops `reserve_ms`, default 5, before it, for the decision's own work and a
+deal slower than the last), `max_worlds`
 (default 400), `max_candidates` (default 7), `margin` (points a candidate must
 gain over Normal's choice, default 4), `seed`; `playout_wish` and
 `playout_bombs` (default 1): the play-outs honour the Mah Jong's wish (and
@@ -88,6 +90,9 @@ class HardBot(NormalBot):
     def __init__(self, seat, rng=None, **config):
         super().__init__(seat, rng, **config)
         self.budget = float(config.get("budget_ms", 100)) / 1000
+        # The search ends this much before the budget: the decision's work around it (knowledge,
+        # candidates, the action) and a deal slower than the one before come on top.
+        self.reserve = float(config.get("reserve_ms", 5)) / 1000
         self.max_worlds = int(config.get("max_worlds", 400))
         self.max_candidates = int(config.get("max_candidates", 7))
         # The play-outs honour the wish and let seats bomb out of turn (0: as 7543d6f did, to compare).
@@ -240,7 +245,7 @@ class HardBot(NormalBot):
             return {"act": "gift", "to": normal}
         self.last_kind = "gift"
         means, worlds = searches.play_means(
-            k.view, [("gift", s) for s in seats], self.rng, time.perf_counter() + self.budget,
+            k.view, [("gift", s) for s in seats], self.rng, self.search_deadline(),
             self.max_worlds, self.min_worlds, self.sampler(k))
         if means is None:
             return {"act": "gift", "to": normal}
@@ -262,7 +267,7 @@ class HardBot(NormalBot):
         moves = [("wait",) if c is None else ("bomb", tuple(c[0][:4])) for c in candidates]
         self.last_kind = "bomb"
         means, worlds = searches.play_means(
-            k.view, moves, self.rng, time.perf_counter() + self.budget, self.max_worlds,
+            k.view, moves, self.rng, self.search_deadline(), self.max_worlds,
             self.min_worlds, self.sampler(k))
         chosen = normal
         if means is not None:
@@ -293,6 +298,13 @@ class HardBot(NormalBot):
         self._hands = sum(1 for v in hand_views(view) if v.get("legal"))
         return super().decide(view)
 
+    def search_deadline(self, start: float | None = None) -> float:
+        """When a play, bomb or gift search stops: the budget from the decision's start, less
+        the reserve."""
+        if start is None:
+            start = self._started or time.perf_counter()
+        return start + self.budget - self.reserve
+
     def turn(self, k: Knowledge, legal: dict) -> dict | None:
         now = time.perf_counter()
         start = max(self._started or now, now - self.budget / 2)  # at least half its budget left
@@ -301,7 +313,7 @@ class HardBot(NormalBot):
         self.last_search = None
         if len(candidates) > 1:
             self.last_kind = "play"
-            chosen = self.search(k, candidates, start + self.budget)
+            chosen = self.search(k, candidates, self.search_deadline(start))
         else:
             chosen = normal
         if chosen is None:

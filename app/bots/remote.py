@@ -27,6 +27,7 @@ import sys
 import threading
 from pathlib import Path
 
+from .. import gc_tune
 from .base import Bot
 from .revision import extract_revision
 
@@ -42,8 +43,11 @@ class BotServer:
 
     def __init__(self, root: str):
         self.root = root
-        self.proc = subprocess.Popen([sys.executable, str(SERVER_SCRIPT), root], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, bufsize=1)
+        # The far process collects garbage as this one's bots do (app/gc_tune.py), so both
+        # sides' decisions run alike.
+        gc_option = "--gc=" + ",".join(str(n) for n in gc_tune.THRESHOLDS)
+        self.proc = subprocess.Popen([sys.executable, str(SERVER_SCRIPT), root, gc_option],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.lock = threading.Lock()
         self.drops: list[int] = []  # bots gone here, dropped there with the next request
 

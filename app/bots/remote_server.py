@@ -1,6 +1,6 @@
 """Serve bots from another import root: the far end of `remote.py`, run as a script.
 
-    python app/bots/remote_server.py ROOT
+    python app/bots/remote_server.py ROOT [--gc=20000,50,100]
 
 Puts ROOT first on `sys.path` (and drops this script's own folder), so `app`
 here is ROOT's package, e.g. an older revision extracted by `revision.py`,
@@ -17,13 +17,18 @@ stdout:
 - `{"op": "attr", "id": 1, "name": "last_search"}` answers `{"ok": true, "value": ...}`,
   an attribute of the bot (JSON-ready), for tests that compare what bots saw;
 - `{"op": "check", "bot": "hard"}` answers whether ROOT has that bot, `{"op": "ping"}`
-  where its `app` comes from;
+  where its `app` comes from (and its collector's thresholds);
 - any request may carry `"drop": [ids]`, bots the caller no longer uses.
+
+`--gc` sets the garbage collector's thresholds after ROOT is imported, with
+what is alive then frozen out of later scans, as the caller's own processes
+do (`app/gc_tune.py` of the calling tree passes them).
 
 A failure answers `{"ok": false, "error": "<traceback>"}`. What a bot prints
 goes to stderr, so stdout carries the protocol only. It ends at end of input.
 """
 
+import gc
 import json
 import os
 import random
@@ -78,7 +83,7 @@ def serve(stdin, stdout) -> None:
             elif op == "ping":
                 import app
 
-                answer = {"ok": True, "app": app.__file__}
+                answer = {"ok": True, "app": app.__file__, "gc": list(gc.get_threshold())}
             else:
                 answer = {"ok": False, "error": f"unknown op {op!r}"}
         except Exception:  # the caller raises it with this traceback
@@ -87,10 +92,25 @@ def serve(stdin, stdout) -> None:
         stdout.flush()
 
 
+def _tune_gc(option: str) -> None:
+    try:
+        thresholds = [int(n) for n in option.split(",")]
+    except ValueError:
+        raise SystemExit(f"--gc wants numbers, like --gc=20000,50,100: {option!r}") from None
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*thresholds)
+
+
 def main() -> None:
-    if len(sys.argv) != 2:
-        raise SystemExit("usage: remote_server.py ROOT")
-    _import_root(sys.argv[1])
+    args = sys.argv[1:]
+    gc_options = [a.split("=", 1)[1] for a in args if a.startswith("--gc=")]
+    roots = [a for a in args if not a.startswith("--gc=")]
+    if len(roots) != 1 or len(gc_options) > 1:
+        raise SystemExit("usage: remote_server.py ROOT [--gc=N0,N1,N2]")
+    _import_root(roots[0])
+    if gc_options:
+        _tune_gc(gc_options[0])
     protocol = os.fdopen(os.dup(sys.stdout.fileno()), "w")
     sys.stdout = sys.stderr  # a bot's prints must not break the protocol
     serve(sys.stdin, protocol)

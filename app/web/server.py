@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import errno
-import gc
 import logging
 import os
 import resource
@@ -50,6 +49,7 @@ from flask import Flask
 from flask_socketio import SocketIO
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from .. import gc_tune
 from . import async_mode
 from .live import clocks
 from .live.bots_runner import BotRunner, first_lead_pause_default
@@ -129,13 +129,8 @@ def housekeeping(store, max_age_days: float) -> None:
 
 
 def tune_gc() -> None:
-    """Fewer, later garbage collections: a game's documents are trees that reference
-    counting frees at once, while each full collection pauses every table (measured
-    up to 160 ms with 400 connections). Objects alive after start-up are frozen out
-    of the collector's scans."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(20_000, 50, 100)
+    """Fewer, later garbage collections: each full one pauses every table (app/gc_tune.py)."""
+    gc_tune.tune()
 
 
 class SocketRooms:

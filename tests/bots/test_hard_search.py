@@ -135,6 +135,16 @@ def test_out_of_time_the_calls_and_the_exchange_are_normals():
     assert rushed.decide(view) == NormalBot(0).decide(view)
 
 
+def test_a_play_search_ends_its_reserve_before_the_decisions_budget():
+    """The decision's own work and a slow last deal come after the search: it stops early by
+    `reserve_ms`, counted from the decision's start (the clock is not read here)."""
+    bot = HardBot(0, budget_ms=100, reserve_ms=5)
+    bot._started = 10.0
+    assert abs(bot.search_deadline() - 10.095) < 1e-9
+    assert abs(bot.search_deadline(20.0) - 20.095) < 1e-9
+    assert abs(HardBot(0, budget_ms=80, reserve_ms=0).search_deadline(1.0) - 1.08) < 1e-9
+
+
 # -- the exchange's candidates and what the exchange tells the sampler ---------------------------------
 
 

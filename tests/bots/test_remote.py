@@ -2,10 +2,12 @@
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from app.bots import load_bot
+from app import gc_tune
+from app.bots import load_bot, remote
 from app.bots.arena import ArenaConfig, run_arena
 from app.bots.remote import RemoteBot, server_for
 from app.bots.revision import RevisionError, extract_revision, resolve
@@ -40,6 +42,8 @@ def test_an_unknown_revision_or_bot_is_refused(head_root):
 def test_the_far_bot_imports_the_revisions_own_code(head_root):
     answer = server_for(str(head_root)).request({"op": "ping"})
     assert answer["app"] == str(head_root / "app" / "__init__.py")
+    # It collects garbage as this tree's processes do, so both sides' decisions run alike.
+    assert answer["gc"] == list(gc_tune.THRESHOLDS)
     cls = load_bot("git:HEAD:greedy")
     assert issubclass(cls, RemoteBot) and cls.level == "greedy"
 
@@ -65,3 +69,24 @@ def test_the_command_line_names_the_revision_in_its_help_and_plays_it(head_root)
                           "git:HEAD:greedy", "--deals", "2", "--workers", "2", "--chunk", "1", "--quiet"],
                          capture_output=True, text=True, timeout=120, check=True)
     assert "git:HEAD:greedy" in out.stdout and "Illegal actions: 0" in out.stdout
+
+
+def test_the_bot_server_refuses_a_garbled_gc_option(head_root):
+    script = str(Path(remote.__file__).with_name("remote_server.py"))
+
+    def serve(*options):
+        return subprocess.run([sys.executable, script, str(head_root), *options], capture_output=True,
+                              text=True, input="", timeout=60)
+
+    for bad in (["--gc=many"], ["--gc=1,2,3", "--gc=4,5,6"]):
+        done = serve(*bad)
+        assert done.returncode != 0 and "--gc" in done.stderr, bad
+    assert serve("--gc=1000,5,5").returncode == 0  # a good one: serves until its input ends
+
+
+def test_gc_tune_sets_the_thresholds_and_freezes_what_is_alive():
+    code = ("import gc; from app import gc_tune; gc_tune.tune(); "
+            "print(gc.get_threshold() == gc_tune.THRESHOLDS, gc.get_freeze_count() > 1000)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          cwd=str(Path(remote.__file__).resolve().parents[2]))
+    assert done.stdout.split() == ["True", "True"], done.stderr

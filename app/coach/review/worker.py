@@ -29,6 +29,7 @@ import os
 import sys
 import traceback
 
+from app import gc_tune
 from app.engine import MalformedRecord, replay
 
 from .decisions import ReviewRefused
@@ -100,6 +101,8 @@ def unfinished(record) -> dict | None:
 
 def main() -> None:
     lower_priority()
+    if gc_tune.wanted():
+        gc_tune.tune()  # its searches pause for garbage collection as seldom as the server's bots
     out = sys.stdout
     for line in sys.stdin:
         if not line.strip():
