@@ -177,7 +177,7 @@ def create_app(config: dict | None = None) -> Flask:
         socketio = SocketIO(app, **options)
         store, registry, hub = _one_process(app, socketio)
     app.extensions["tichu"] = hub
-    app.extensions["tichu_reviews"] = _reviews(app.config, store, mode)
+    reviews = app.extensions["tichu_reviews"] = _reviews(app.config, store, mode)
     if app.config["TICHU_PROXIES"]:
         # Behind that many reverse proxies the client's address is in X-Forwarded-For.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["TICHU_PROXIES"])
@@ -188,7 +188,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     assets.register(app)
     routes.register(app, hub, limits)
-    events.register(socketio, limits, capacity_of(mode, app.config["TICHU_THREADS"]))
+    events.register(socketio, limits, capacity_of(mode, app.config["TICHU_THREADS"], reviews.workers))
     packets.refuse_malformed(socketio, limits)
     websocket_reader.bound_reading(socketio.server.eio)
     hub.timers.start()
@@ -210,10 +210,11 @@ def _reviews(config, store, mode: str) -> Reviews:
     return reviews_from_config(config, shelf)
 
 
-def capacity_of(mode: str, threads: int | None) -> Capacity:
-    """What bounds this process's connections: its threads, or (gevent) its open files."""
+def capacity_of(mode: str, threads: int | None, review_workers: int = 0) -> Capacity:
+    """What bounds this process's connections: its threads, or (gevent) its open files (less
+    those its review workers' pipes take)."""
     if mode == "gevent":
-        return Capacity.of_open_files(resource.getrlimit(resource.RLIMIT_NOFILE)[0])
+        return Capacity.of_open_files(resource.getrlimit(resource.RLIMIT_NOFILE)[0], review_workers)
     return Capacity(threads)
 
 

@@ -69,6 +69,8 @@ def test_under_gevent_the_open_files_limit_bounds_the_connections(caplog):
     (line,) = warnings(caplog)
     assert "432 connections hold 90% of the 480 connections its open files limit (1024) allows" in line
     assert "ulimit -n" in line
+    # Each review worker holds two pipes open in the process: fewer connections fit.
+    assert Capacity.of_open_files(1024, review_workers=8).limit == (1024 - 64 - 16) // 2
 
 
 def test_python_m_app_raises_its_open_files_limit_towards_the_hard_one():

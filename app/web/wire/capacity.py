@@ -22,6 +22,7 @@ log = logging.getLogger(__name__)
 HIGH, LOW = 0.9, 0.75
 FILES_PER_CONNECTION = 2
 FILES_KEPT = 64  # the store, Redis, logs, the listening socket and page requests
+FILES_PER_REVIEW_WORKER = 2  # the pipes to its stdin and from its stdout
 
 
 class Capacity:
@@ -37,9 +38,11 @@ class Capacity:
         self._lock = threading.Lock()
 
     @classmethod
-    def of_open_files(cls, soft_limit: int) -> Capacity:
-        """gevent mode: the connections the open files limit leaves room for."""
-        limit = max(1, (soft_limit - FILES_KEPT) // FILES_PER_CONNECTION)
+    def of_open_files(cls, soft_limit: int, review_workers: int = 0) -> Capacity:
+        """gevent mode: the connections the open files limit leaves room for, besides the
+        files the process keeps and its review workers' pipes."""
+        kept = FILES_KEPT + FILES_PER_REVIEW_WORKER * max(0, review_workers)
+        limit = max(1, (soft_limit - kept) // FILES_PER_CONNECTION)
         return cls(limit, f"connections its open files limit ({soft_limit}) allows",
                    "beyond that, new connections are refused",
                    "raise the limit: ulimit -n, or LimitNOFILE in systemd; or run more processes")
