@@ -13,7 +13,10 @@ mixes badly with gevent's patching) is involved; under threading a thread waits.
   whole record, whose end the worker checks): `review_key` hashes them, and each review made is put on the
   shelf (`store/reviews.py`: SQLite beside the tables, or Redis, shared by a scale-out's
   processes); the same request again is answered from there, also after a restart.
-- **Never started twice.** A request whose review is being made waits for that one.
+- **Never started twice.** A request whose review is being made waits for that one; with
+  several processes sharing Redis, also one that another process is making (claimed on the
+  shelf for `CLAIM_SECONDS`: the request waits for it to be kept, looking every
+  `POLL_SECONDS`, or claims it itself once that claim is gone without a review).
 - **Never holding a connection.** A table's `review` event waits at most `SOCKET_WAIT`
   seconds (a connection's events are handled one after another, so a long wait would hold
   its next moves back), then answers `pending`: the page asks again a little later and finds
@@ -36,6 +39,7 @@ import queue
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 from app.coach.review.lesson import VERSION
@@ -56,6 +60,10 @@ WAIT_SECONDS = 30
 # How long a table's `review` event waits before it answers `pending` (then the page asks again).
 SOCKET_WAIT = 0.5
 BUSY = "The reviewer is busy; try again in a minute"
+# A claim on a review being made (shared shelves): longer than a review waits and takes, so
+# another process never makes it again meanwhile; a process that died holds it no longer.
+CLAIM_SECONDS = 120
+POLL_SECONDS = 0.2  # how often a request waiting for another process's review looks for it
 
 
 def review_key(record, seat: int, round_index: int, settings: dict, finished: bool = False) -> str:
@@ -171,9 +179,12 @@ class Reviews:
     def review_text_within(self, record, seat: int, round_index: int, seconds: float,
                            finished: bool = False) -> str | None:
         key = self.key(record, seat, round_index, finished)
-        with self._lock:
-            job = self._flight.get(key)
-        if job is None:
+        until = time.monotonic() + seconds
+        while True:
+            with self._lock:
+                job = self._flight.get(key)
+            if job is not None:
+                break
             kept = self.shelf.get_text(key)
             if kept is not None:
                 return kept
@@ -184,18 +195,38 @@ class Reviews:
                         raise Refused("busy", BUSY)
                     if self._waiting >= self.queue_size:
                         raise Refused("busy", BUSY)
-                    job = _Job(key, {"record": record, "seat": seat, "round": round_index,
-                                     "finished": finished, "settings": self.settings})
-                    self._flight[key] = job
-                    self._waiting += 1
-                    self._start()
-                    self._queue.put(job)
+                    if self.shelf.claim(key, CLAIM_SECONDS):
+                        job = _Job(key, {"record": record, "seat": seat, "round": round_index,
+                                         "finished": finished, "settings": self.settings})
+                        self._flight[key] = job
+                        self._waiting += 1
+                        self._start()
+                        self._queue.put(job)
+            if job is not None:
+                break
+            # Another process makes it: wait for it on the shelf, or claim it once that is gone.
+            kept = self._kept_from_elsewhere(key, until)
+            if kept is not None or time.monotonic() >= until:
+                return kept
+        seconds = max(0.0, until - time.monotonic())
         if not job.done.wait(seconds):
             return None
         answer = job.answer
         if not answer.get("ok"):
             raise Refused(answer.get("code", "server_error"), answer.get("message", "the review failed"))
         return answer["text"]
+
+    def _kept_from_elsewhere(self, key: str, until: float) -> str | None:
+        """The review another process is making, once it is kept; None by `until`, or as soon as
+        that process's claim is gone without it (failed, or its process died)."""
+        while True:
+            kept = self.shelf.get_text(key)
+            if kept is not None:
+                return kept
+            left = until - time.monotonic()
+            if left <= 0 or not self.shelf.claimed(key):
+                return None
+            time.sleep(min(POLL_SECONDS, left))
 
     def pending(self) -> int:
         """Reviews waiting for a worker or being made now."""
@@ -243,6 +274,10 @@ class Reviews:
                 log.exception("a review failed")
                 worker.stop()
                 answer = {"ok": False, "code": "server_error", "message": "the review failed"}
+            try:
+                self.shelf.release(job.key)
+            except Exception as exc:  # the claim expires by itself
+                log.warning("a review's claim could not be released: %s", exc)
             with self._lock:
                 job.answer = answer
                 self._flight.pop(job.key, None)

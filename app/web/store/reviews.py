@@ -14,6 +14,12 @@ three homes beside the table store:
 - `RedisShelf`: one key per review, `{prefix}review:{key}`, kept for `REDIS_DAYS` days: a
   review made by one process of a scale-out is found by every other;
 - `MemoryShelf`: `TICHU_PERSIST=0` (and tests): this process's memory, the latest `MEMORY_MAX`.
+
+A review being made is claimed on the shelf (`claim(key, seconds)`, `release(key)`), so
+that it is made once also where several processes share one: Redis keeps the claim in a
+key of its own (`{prefix}review-making:{key}`, set only if absent, expiring after
+`seconds` in case its process dies); the other homes serve one process, which keeps its
+own reviews in flight (`claim` is always granted there).
 """
 
 from __future__ import annotations
@@ -45,6 +51,17 @@ class ReviewShelf:
 
     def put(self, key: str, review: dict) -> None:
         self.put_text(key, json.dumps(review, separators=(",", ":")))
+
+    def claim(self, key: str, seconds: float) -> bool:
+        """Whether this process may make the review of `key`: False while another one does."""
+        return True
+
+    def claimed(self, key: str) -> bool:
+        """Whether another process is making it now."""
+        return False
+
+    def release(self, key: str) -> None:
+        """The review of `key` is made (and put), or failed: others may claim it."""
 
     def close(self) -> None:
         pass
@@ -120,6 +137,16 @@ class RedisShelf(ReviewShelf):
 
     def put_text(self, key: str, text: str) -> None:
         self.redis.set(f"{self.prefix}review:{key}", text, ex=REDIS_DAYS * 86400)
+
+    def claim(self, key: str, seconds: float) -> bool:
+        return bool(self.redis.set(f"{self.prefix}review-making:{key}", "1", nx=True,
+                                   ex=max(1, int(seconds))))
+
+    def claimed(self, key: str) -> bool:
+        return bool(self.redis.exists(f"{self.prefix}review-making:{key}"))
+
+    def release(self, key: str) -> None:
+        self.redis.delete(f"{self.prefix}review-making:{key}")
 
 
 def open_shelf(config, store=None) -> ReviewShelf:
