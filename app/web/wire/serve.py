@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
-import errno
 import logging
 import os
 import resource
 import signal
 import socket
-import time
+
+from . import out_of_files
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +104,6 @@ def gevent_server(app, host: str, port: int):
 
     class Server(pywsgi.WSGIServer):
         handler_class = Handler
-        _files_logged = -1e9
 
         def handle(self, sock, address):
             if sock.family in (socket.AF_INET, socket.AF_INET6):
@@ -118,13 +117,9 @@ def gevent_server(app, host: str, port: int):
             try:
                 return super().do_read()
             except OSError as exc:
-                if exc.errno not in (errno.EMFILE, errno.ENFILE):
+                if not out_of_files.is_out_of_files(exc):
                     raise
-            now = time.monotonic()
-            if now - self._files_logged >= 10:
-                self._files_logged = now
-                log.warning("cannot take new connections: too many open files (raise ulimit -n, "
-                            "or run more processes)")
+            out_of_files.note()
             self.stop_accepting()
             self.loop.timer(1.0).start(lambda: None if self.closed else self.start_accepting())
             return None

@@ -19,6 +19,8 @@ import threading
 
 import simple_websocket
 
+from . import out_of_files
+
 AHEAD = 16  # messages read but not yet handled; a reconnect's burst fits
 
 
@@ -62,7 +64,15 @@ def bound_reading(eio_server) -> None:
 
     class Bounded(driver):
         def __call__(self, environ, start_response):
-            self.ws = BoundedServer(environ, max_message_size=max_size, **self.server_args)
+            try:
+                self.ws = BoundedServer(environ, max_message_size=max_size, **self.server_args)
+            except OSError as exc:  # under gevent the socket's copy needs a file
+                if not out_of_files.is_out_of_files(exc):
+                    raise
+                out_of_files.note()
+                start_response("503 Service Unavailable", [("Content-Type", "text/plain"),
+                                                           ("Retry-After", "1")])
+                return [b"too many open files\n"]
             ret = self.app(self)
             # As simple-websocket's own wrapper ends a WebSocket request for each server.
             if self.ws.mode == "gunicorn":
