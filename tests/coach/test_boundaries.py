@@ -10,8 +10,9 @@ ALLOWED = {"__future__", "dataclasses", "functools", "math", "random", "inspect"
            "app.engine", "app.bots", "app.coach"}
 ENTRY_POINTS = {"__main__.py"}
 # The review's worker process (python -m app.coach.review.worker) reads its requests from
-# standard input and answers on standard output: it alone may use the process's streams.
-WORKER = {"worker.py": {"sys", "os", "traceback"}}
+# standard input and answers on standard output: it alone may use the process's streams,
+# and set how its process collects garbage (app.gc_tune).
+WORKER = {"worker.py": {"sys", "os", "traceback", "app.gc_tune"}}
 
 
 def _imports(path: Path) -> set[str]:

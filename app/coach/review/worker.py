@@ -29,7 +29,7 @@ import os
 import sys
 import traceback
 
-from app import gc_tune
+import app.gc_tune as gc_tune
 from app.engine import MalformedRecord, replay
 
 from .decisions import ReviewRefused
