@@ -96,7 +96,7 @@ def default_config() -> dict:
         "TICHU_TABLE_DAYS": float(os.environ.get("TICHU_TABLE_DAYS", "30")),
         "TICHU_IDLE_SECONDS": float(os.environ.get("TICHU_IDLE_SECONDS", "300")),
         "TICHU_SQLITE_SYNC": os.environ.get("TICHU_SQLITE_SYNC", "normal").strip().lower(),
-        "TICHU_GC_TUNE": _env_flag("TICHU_GC_TUNE", True),
+        "TICHU_GC_TUNE": gc_tune.wanted(),  # read as the review workers read it
         # Seconds a won trick waits before it may be collected (bombs.py), for tables whose
         # creator does not choose; testing mode plays without it unless a test asks for it.
         "TICHU_BOMB_WINDOW": _env_float("TICHU_BOMB_WINDOW"),
@@ -126,11 +126,6 @@ def housekeeping(store, max_age_days: float) -> None:
         return
     for info in damaged:
         log.error("table %s is damaged (kept read-only): %s", info.code, info.damaged)
-
-
-def tune_gc() -> None:
-    """Fewer, later garbage collections: each full one pauses every table (app/gc_tune.py)."""
-    gc_tune.tune()
 
 
 class SocketRooms:
@@ -198,7 +193,7 @@ def create_app(config: dict | None = None) -> Flask:
             if info.summary.get("status") == "playing" and not info.damaged:
                 registry.get(info.code)
     if app.config["TICHU_GC_TUNE"]:
-        tune_gc()
+        gc_tune.tune()  # fewer, later collections: each full one pauses every table
     return app
 
 
