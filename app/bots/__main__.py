@@ -9,6 +9,7 @@
     python -m app.bots arena --ruleset grandseigneur --option players=12 --a normal --b easy
     python -m app.bots arena --a hard --b normal --deals 1000 --first 1000 --json part2.json
     python -m app.bots combine part1.json part2.json
+    python -m app.bots gap hard_normal.json seeing_normal.json
     python -m app.bots levels
     python -m app.bots review RECORD.json --seat 1 [--round 0] [--json]
 
@@ -36,6 +37,7 @@ from app.engine.scoring import columns
 from .. import gc_tune
 from . import LEVELS, load_bot
 from .arena import ArenaConfig, combine_reports, format_report, run_arena
+from .gap import format_gap, gap_closed
 
 
 def _pairs(items: list[str], what: str) -> tuple:
@@ -126,6 +128,13 @@ def main(argv=None) -> int:
                              "the same bots and seed, no deal twice.")
     combine.add_argument("reports", nargs="+", metavar="REPORT.json")
     combine.add_argument("--json", metavar="PATH", help="also write the report as JSON here ('-': stdout)")
+    gap = sub.add_parser("gap", help="how much of the gap from a base bot to a ceiling a bot closes",
+                         description="Two arena reports against the same base bot on the same deals "
+                         "(the bot's, then the ceiling's, e.g. --a seeing): the share of the ceiling's "
+                         "margin the bot reaches, paired deal by deal (app/bots/gap.py).")
+    gap.add_argument("bot", metavar="BOT.json")
+    gap.add_argument("ceiling", metavar="CEILING.json")
+    gap.add_argument("--json", metavar="PATH", help="also write the result as JSON here ('-': stdout)")
     sub.add_parser("levels", help="list the built-in levels")
     review = sub.add_parser("review", help="a seat's clearly worse decisions in a finished round",
                             description="Review a seat's decisions in a game record or a Brettspielwelt "
@@ -138,6 +147,9 @@ def main(argv=None) -> int:
 
     if args.command == "combine":
         return _combine(args, parser)
+
+    if args.command == "gap":
+        return _gap(args, parser)
 
     if args.command == "levels":
         for name, cls in LEVELS.items():
@@ -188,6 +200,29 @@ def _combine(args, parser) -> int:
     except (ValueError, KeyError) as exc:
         parser.error(f"cannot combine: {exc}")
     return _print_report(report, args.json)
+
+
+def _gap(args, parser) -> int:
+    reports = []
+    for path in (args.bot, args.ceiling):
+        try:
+            with open(path) as f:
+                reports.append(json.load(f))
+        except (OSError, ValueError) as exc:
+            parser.error(f"{path}: {exc}")
+    try:
+        gap = gap_closed(*reports)
+    except (ValueError, KeyError, TypeError, IndexError) as exc:
+        parser.error(f"cannot compare: {exc}")
+    if args.json == "-":
+        json.dump(gap, sys.stdout, indent=2)
+        print()
+        return 0
+    print(format_gap(gap))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(gap, f, indent=2)
+    return 0
 
 
 def _print_report(report: dict, json_path: str | None) -> int:
