@@ -187,14 +187,19 @@ def main(argv=None) -> int:
     return _print_report(report, args.json)
 
 
-def _combine(args, parser) -> int:
-    parts = []
-    for path in args.reports:
+def _read_reports(paths: list[str], parser) -> list[dict]:
+    reports = []
+    for path in paths:
         try:
             with open(path) as f:
-                parts.append(json.load(f))
+                reports.append(json.load(f))
         except (OSError, ValueError) as exc:
             parser.error(f"{path}: {exc}")
+    return reports
+
+
+def _combine(args, parser) -> int:
+    parts = _read_reports(args.reports, parser)
     try:
         report = combine_reports(parts)
     except (ValueError, KeyError) as exc:
@@ -203,34 +208,21 @@ def _combine(args, parser) -> int:
 
 
 def _gap(args, parser) -> int:
-    reports = []
-    for path in (args.bot, args.ceiling):
-        try:
-            with open(path) as f:
-                reports.append(json.load(f))
-        except (OSError, ValueError) as exc:
-            parser.error(f"{path}: {exc}")
+    reports = _read_reports([args.bot, args.ceiling], parser)
     try:
         gap = gap_closed(*reports)
     except (ValueError, KeyError, TypeError, IndexError) as exc:
         parser.error(f"cannot compare: {exc}")
-    if args.json == "-":
-        json.dump(gap, sys.stdout, indent=2)
-        print()
-        return 0
-    print(format_gap(gap))
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(gap, f, indent=2)
-    return 0
+    return _print_report(gap, args.json, format_gap)
 
 
-def _print_report(report: dict, json_path: str | None) -> int:
+def _print_report(report: dict, json_path: str | None, text=format_report) -> int:
+    """The report as text (or as JSON on stdout with '-'), and as JSON in `json_path` too."""
     if json_path == "-":
         json.dump(report, sys.stdout, indent=2)
         print()
     else:
-        print(format_report(report))
+        print(text(report))
         if json_path:
             with open(json_path, "w") as f:
                 json.dump(report, f, indent=2)
