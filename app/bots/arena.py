@@ -278,7 +278,8 @@ def run_arena(cfg: ArenaConfig, progress: bool = True) -> dict:
     return _report(cfg, merged, time.time() - started)
 
 
-def _stats(values: list[float], digits: int = 2) -> dict:
+def mean_interval(values: list[float], digits: int = 2) -> dict:
+    """Mean, standard error, 95% interval and count of per-deal values."""
     n = len(values)
     mean = sum(values) / n if n else 0.0
     var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
@@ -304,10 +305,10 @@ def _report(cfg: ArenaConfig, merged: dict, seconds: float) -> dict:
     places = bool(deals) and "A" in deals[0]
     if places:  # mean finishing place per side (Grandseigneur): lower is better
         key = "place_per_round"
-        per_side = {side: _stats([d[side] for d in deals], 3) for side in SIDES}
+        per_side = {side: mean_interval([d[side] for d in deals], 3) for side in SIDES}
     else:
         key = "points_per_round"
-        a = _stats([d["diff"] for d in deals])
+        a = mean_interval([d["diff"] for d in deals])
         per_side = {"A": a, "B": _mirrored(a)}
     plans = len(side_plans(Rules.of(cfg.ruleset, dict(cfg.options))))
     sides = {}
@@ -383,9 +384,9 @@ def combine_reports(parts: list[dict]) -> dict:
     places = parts[0]["measure"] == "place"
     key = "place_per_round" if places else "points_per_round"
     if places:
-        per_side = {"A": _stats([r[1] for r in deals], 3), "B": _stats([r[2] for r in deals], 3)}
+        per_side = {side: mean_interval([r[k] for r in deals], 3) for k, side in ((1, "A"), (2, "B"))}
     else:
-        a = _stats([r[1] for r in deals])
+        a = mean_interval([r[1] for r in deals])
         per_side = {"A": a, "B": _mirrored(a)}
     sides = {}
     for side in SIDES:

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import math
 
+from .arena import mean_interval
+
 #: What must be the same in both reports for their deals to pair.
 _SAME_DEALS = ("b", "seed", "ruleset", "options", "b_options", "games", "from_score")
 
@@ -39,19 +41,16 @@ def gap_closed(bot: dict, ceiling: dict) -> dict:
     xs = [x for x, _ in pairs]
     cs = [c for _, c in pairs]
     mx, mc = sum(xs) / n, sum(cs) / n
+    # The ratio's interval needs the raw spreads and their covariance (delta method).
     vx = sum((x - mx) ** 2 for x in xs) / (n - 1)
     vc = sum((c - mc) ** 2 for c in cs) / (n - 1)
     cov = sum((x - mx) * (c - mc) for x, c in pairs) / (n - 1)
-    lead = [c - x for x, c in pairs]
-    ml = sum(lead) / n
-    se_lead = math.sqrt(sum((d - ml) ** 2 for d in lead) / (n - 1) / n)
     out = {
         "deals": n,
-        "bot": {"name": bot["config"]["a"], "mean": round(mx, 2), "se": round(math.sqrt(vx / n), 2)},
-        "ceiling": {"name": ceiling["config"]["a"], "mean": round(mc, 2), "se": round(math.sqrt(vc / n), 2)},
+        "bot": {"name": bot["config"]["a"], **mean_interval(xs)},
+        "ceiling": {"name": ceiling["config"]["a"], **mean_interval(cs)},
         "base": bot["config"]["b"],
-        "ceiling_lead": {"mean": round(ml, 2), "se": round(se_lead, 2),
-                         "ci95": [round(ml - 1.96 * se_lead, 2), round(ml + 1.96 * se_lead, 2)]},
+        "ceiling_lead": mean_interval([c - x for x, c in pairs]),
         "closed": None,
     }
     if mc > 0:
