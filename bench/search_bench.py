@@ -24,11 +24,14 @@ Per side, for each table, each stage (all tables) and all positions:
   its world cap lifted (`--max-worlds`, so the budget is what stops it), p50
   and mean; distinct: how many of those deals differ (late in a round few
   cards are hidden and deals repeat: a newer Hard scores a deal drawn again
-  without playing it out again);
+  without playing it out again); contested: the mean of distinct deals over the decisions
+  no side settled early (a racing Hard, from 2026-11-27 on, stops a decision once every
+  candidate but Normal's choice is set aside: those decisions end in a few milliseconds,
+  and their share is reported as "settled early"), the same positions on every side;
 - play-outs/s: `--playout-deals` deals are drawn per position, the distinct
   ones handed to Hard's search in place of its sampler, each once: candidate
-  play-outs (deals x candidates) per second of that search, sampling aside,
-  hand plans included. The same deals and play-outs on every side;
+  play-outs (deals x candidates, the race off) per second of that search,
+  sampling aside, hand plans included. The same deals and play-outs on every side;
 - sampler deals/s: `Sampler(Knowledge(view)).sample(rng)` in a loop, per position;
 - decision p50/p95: the whole `decide` at the budget, in ms.
 
@@ -117,8 +120,11 @@ def serve(root: str) -> None:
                 worlds, budget = len(queue), 1e9
             else:
                 worlds, budget = req["max_worlds"], req["budget_ms"]
+            options = dict(req.get("options", {}))
+            if req["op"] == "playouts":
+                options["race"] = 0  # every candidate on every deal: the play-outs' own rate
             bot = hard.HardBot(view["viewer"], budget_ms=budget, max_worlds=worlds, seed=req["seed"],
-                               **req.get("options", {}))
+                               **options)
             spent["search"] = spent["sample"] = 0.0
             drawn.clear()
             start = time.perf_counter()
@@ -126,8 +132,12 @@ def serve(root: str) -> None:
             seconds = time.perf_counter() - start
             queue.clear()
             found = bot.last_search or {"worlds": 0, "means": []}
+            # A racing search (a newer Hard) counts its play-outs, and may settle a decision
+            # early: every candidate but Normal's choice set aside.
+            settled = found.get("set_aside", 0) >= len(found["means"]) - 1 > 0
             answer = {"seconds": seconds, "worlds": found["worlds"], "distinct": len(drawn),
-                      "playouts": found["worlds"] * len(found["means"]),
+                      "playouts": found.get("playouts", found["worlds"] * len(found["means"])),
+                      "settled": settled,
                       "playout_seconds": spent["search"] - spent["sample"]}
         out.write(json.dumps(answer) + "\n")
         out.flush()
@@ -214,6 +224,7 @@ def pct(values: list[float], q: float) -> float:
 
 
 def summarize(rows: list[dict], samples: list[dict], playouts: list[dict]) -> dict:
+    open_rows = [r for r in rows if r["contested"]] or [{"distinct": 0}]
     worlds = [r["worlds"] for r in rows]
     distinct = [r["distinct"] for r in rows]
     played = sum(p["playouts"] for p in playouts)
@@ -225,6 +236,8 @@ def summarize(rows: list[dict], samples: list[dict], playouts: list[dict]) -> di
         "worlds_mean": round(statistics.fmean(worlds), 1),
         "distinct_p50": statistics.median(distinct),
         "distinct_mean": round(statistics.fmean(distinct), 1),
+        "contested_distinct_mean": round(statistics.fmean(r["distinct"] for r in open_rows), 1),
+        "settled_share": round(sum(r["settled"] for r in rows) / len(rows), 2),
         "playouts_per_s": round(played / playout_time) if playout_time else 0,
         "sampler_deals_per_s": round(sum(s["count"] for s in samples) / sum(s["seconds"] for s in samples)),
         "decision_p50_ms": round(pct(ms, 0.5), 1),
@@ -252,6 +265,11 @@ def run(sides: list[Side], positions: list, budget_ms: float, max_worlds: int, p
                 o = side.ask(op="playouts", view=view, count=playout_deals, seed=10 ** 6 + 1000 * p + i,
                              options=options)
                 playouts[side.label].append(dict(o, table=table, stage=stage))
+    # Contested: no side settled the decision early (paired: the same positions on every side).
+    for j in range(len(positions) * passes):
+        contested = not any(rows[side.label][j]["settled"] for side in sides)
+        for side in sides:
+            rows[side.label][j]["contested"] = contested
     tables = [table_name(r, o) for r, o in TABLES]
     report = {}
     for side in sides:
@@ -266,13 +284,16 @@ def run(sides: list[Side], positions: list, budget_ms: float, max_worlds: int, p
 
 def format_report(report: dict, header: str) -> str:
     cols = [("worlds_p50", "worlds p50"), ("worlds_mean", "mean"), ("distinct_p50", "distinct p50"),
-            ("distinct_mean", "mean"), ("playouts_per_s", "play-outs/s"),
+            ("distinct_mean", "mean"), ("contested_distinct_mean", "contested"),
+            ("playouts_per_s", "play-outs/s"),
             ("sampler_deals_per_s", "sampler/s"), ("decision_p50_ms", "ms p50"), ("decision_p95_ms", "p95")]
     width = max(len(label) for label in report) + 2
     lines = [header, ""]
     labels = list(report)
     for table in report[labels[0]]:
-        lines.append(f"{table} ({report[labels[0]][table]['decisions']} decisions per side)")
+        settled = ", ".join(f"{label} {report[label][table]['settled_share']:.0%}" for label in labels)
+        lines.append(f"{table} ({report[labels[0]][table]['decisions']} decisions per side; settled "
+                     f"early: {settled})")
         lines.append(" " * (width + 2) + "".join(f"{name:>13}" for _, name in cols))
         for label in labels:
             row = report[label][table]
@@ -281,7 +302,7 @@ def format_report(report: dict, header: str) -> str:
             base = report[labels[0]][table]
             for label in labels[1:]:
                 row = report[label][table]
-                ratios = [f"x{row[k] / base[k]:.2f}" if base[k] else "-" for k, _ in cols[:6]]
+                ratios = [f"x{row[k] / base[k]:.2f}" if base[k] else "-" for k, _ in cols[:7]]
                 lines.append(f"  {label + '/' + labels[0]:<{width}}" + "".join(f"{r:>13}" for r in ratios))
         lines.append("")
     return "\n".join(lines)

@@ -1,8 +1,9 @@
 # Sourced by play.sh and test.sh: make (once) and use the project's own virtual
 # environment in .venv, since a stock Debian or Ubuntu refuses `pip install`
-# into the system Python. Installs the project with the extras in $EXTRAS when
-# pyproject.toml's content changed since the last install (a checkout or merge
-# need not make the file newer than the stamp, so the stamp holds its hash).
+# into the system Python. Installs the project with the extras in $EXTRAS (and
+# `native`, mypyc, to compile the bots' play-out) when pyproject.toml's content
+# changed since the last install (a checkout or merge need not make the file
+# newer than the stamp, so the stamp holds its hash).
 VENV="${TICHU_VENV:-.venv}"
 if [ ! -x "$VENV/bin/python" ]; then
   echo "Making the project's virtual environment in $VENV (once)..."
@@ -22,8 +23,7 @@ PY="$VENV/bin/python"
 stamp="$VENV/.installed-${EXTRAS:-base}"
 wanted="$(sha256sum pyproject.toml | cut -d' ' -f1)"
 if [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
-  spec="."
-  [ -n "${EXTRAS:-}" ] && spec=".[${EXTRAS}]"
+  spec=".[${EXTRAS:+${EXTRAS},}native]"
   echo "Installing the game's Python packages into $VENV${EXTRAS:+ (with: $EXTRAS)}; a minute or two the first time..."
   "$PY" -m pip install --quiet --disable-pip-version-check --upgrade pip
   # setuptools warns on every editable install that a folder named like the package could
@@ -37,3 +37,6 @@ fi
 # when nothing did), so a machine that never writes bytecode at import
 # (PYTHONDONTWRITEBYTECODE) starts the server and the engine's command line quickly too.
 "$PY" -m compileall -q app >/dev/null || true
+# The Hard bot's play-out compiled to C with mypyc (quick when it is up to date). Where that
+# cannot be done (no C compiler), it says so and the play-out runs as Python, slower.
+"$PY" scripts/compile_playout.py || true

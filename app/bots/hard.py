@@ -10,7 +10,10 @@ cards. It plays the candidate with the best mean score, keeping Normal's
 choice unless another is better by a margin and by `sure` standard errors of
 the gain (overtaking the partner's trick: by `partner_margin`; with
 `partner_reasons` 1 only with a play that goes out or leaves one combination,
-when it has called, or when the partner is out: `overtake_reason`).
+when it has called, or when the partner is out: `overtake_reason`). The candidates race:
+after a few dozen deals, one that is sure by then (`race_z` standard errors) not to gain what
+it needs over Normal's choice is played out no more, so the deals go to the candidates still
+in question; with only Normal's choice left the decision is made.
 
 Its other decisions are searched the same way (`searches.py`): Grand Tichu and
 Tichu by the chance to go out first having called (blended with Normal's
@@ -31,7 +34,7 @@ how many play-outs ran (`playouts`).
 Options: `budget_ms` (time per searched decision, default 100; the search itself
 stops `reserve_ms`, default 5, before it, for the decision's own work and a
 deal slower than the last), `max_worlds`
-(default 400), `max_candidates` (default 7), `margin` (points a candidate must
+(default 1000), `max_candidates` (default 7), `margin` (points a candidate must
 gain over Normal's choice, default 4), `seed`; `playout_wish` and
 `playout_bombs` (default 1): the play-outs honour the Mah Jong's wish (and
 make one) and seats bomb out of turn in them; 0 plays them out as 7543d6f did
@@ -42,6 +45,9 @@ the exchange; a decision holding two searches shares one clock), `call_worlds`
 (5), `gift_margin` (10), `min_worlds` (8), `partner_margin` (10),
 `partner_reasons` (0; 1: over the partner's trick only plays with an
 `overtake_reason`), `sure` (2);
+`race` (1; 0: every candidate on every deal), `race_after` (24), `race_every` (8),
+`race_z` (3); `native` (1; 0: the play-outs in pure Python even where the compiled
+copy is built, `native.py`);
 `game_weight` (0: off): near the target, points a play-out adds for a round that
 wins the game (minus for one that loses it).
 """
@@ -60,8 +66,9 @@ from .base import hand_views
 from .geometry import exchange_action, forced_best
 from .hand import plan_hand, play_signature
 from .knowledge import Knowledge, rules_of
+from .native import playout_module
 from .normal import NormalBot, legal_plays, play_action
-from .playout import Playout, _points, planner_for
+from .playout import _points
 from .sampling import Sampler
 
 
@@ -84,6 +91,13 @@ def overtake_reason(k: Knowledge, mask: int, bomb: bool) -> str | None:
     return None
 
 
+def _gain_error(gain_sum: float, square_sum: float, n: int) -> float:
+    """The standard error of a mean gain over Normal's choice, from the sums of the gain and its
+    square over n paired deals."""
+    gain = gain_sum / n
+    return math.sqrt(max(0.0, square_sum / n - gain * gain) / max(1, n - 1))
+
+
 class HardBot(NormalBot):
     name = "hard"
 
@@ -93,12 +107,21 @@ class HardBot(NormalBot):
         # The search ends this much before the budget: the decision's work around it (knowledge,
         # candidates, the action) and a deal slower than the one before come on top.
         self.reserve = float(config.get("reserve_ms", 5)) / 1000
-        self.max_worlds = int(config.get("max_worlds", 400))
+        self.max_worlds = int(config.get("max_worlds", 1000))
         self.max_candidates = int(config.get("max_candidates", 7))
         # The play-outs honour the wish and let seats bomb out of turn (0: as 7543d6f did, to compare).
         self.playout_wish = bool(float(config.get("playout_wish", 1)))
         self.playout_bombs = bool(float(config.get("playout_bombs", 1)))
+        # The compiled play-out where it is built (`native.py`; 0: the pure Python one, to compare).
+        self.native = bool(float(config.get("native", 1)))
         self.margin = float(config.get("margin", 4))
+        # The race: from `race_after` deals on, every `race_every` deals, a candidate whose gain
+        # over Normal's choice is, by `race_z` standard errors, below what it needs is played out
+        # no more (0: off, every candidate on every deal, as before).
+        race = bool(float(config.get("race", 1)))
+        self.race_after = int(config.get("race_after", 24)) if race else 1 << 60
+        self.race_every = int(config.get("race_every", 8))
+        self.race_z = float(config.get("race_z", 3))
         # A play that overtakes the partner's trick must gain this much over Normal's choice.
         self.partner_margin = float(config.get("partner_margin", 10))
         # 1: over the partner's trick, only plays with a reason people see (`overtake_reason`)
@@ -418,7 +441,8 @@ class HardBot(NormalBot):
     def search(self, k: Knowledge, candidates: list, deadline: float) -> tuple | None:
         rules = k.rules
         deck = k.deck
-        planner = planner_for(deck, rules.stairs_min_pairs)
+        engine = playout_module(self.native)  # the compiled play-out where built (`native.py`)
+        planner = engine.planner_for(deck, rules.stairs_min_pairs)
         sampler = self.sampler(k) or Sampler(k)
         seat = k.seat
         team = k.team if k.team is not None else seat  # without teams: the seat's own place
@@ -436,10 +460,16 @@ class HardBot(NormalBot):
         passes = sum(1 for s, p in enumerate(k.passed) if p and s != seat)
         out = [s for s, _ in sorted(((s, p) for s, p in enumerate(k.places) if p), key=lambda x: x[1])]
         calls = list(k.calls)
-        sums = [0.0] * len(candidates)
-        squares = [0.0] * len(candidates)  # of each candidate's gain over Normal's, deal by deal
+        count = len(candidates)
+        # Per candidate, over the deals it was played on (Normal's, the first, on every one): the
+        # sum of its scores, and of its gain over Normal's choice and its square, deal by deal.
+        sums = [0.0] * count
+        gains = [0.0] * count
+        squares = [0.0] * count
+        played = [0] * count
         worlds = 0
-        po = Playout(rules, planner, k.view["geometry"], wish=self.playout_wish, bombs=self.playout_bombs)
+        po = engine.Playout(rules, planner, k.view["geometry"], wish=self.playout_wish,
+                            bombs=self.playout_bombs)
         rng = self.rng
         plan_of = planner.plan_tuple
         clock = time.perf_counter
@@ -451,18 +481,26 @@ class HardBot(NormalBot):
                  (*c[0][:4], _points(c[0][3], points_of),
                   c[2] if len(c) > 2 else tricks.choose_wish(k, c[0][3]) if c[0][3] & mahjong else None)
                  for c in candidates]
+        # What each candidate must gain over Normal's choice to be played instead.
+        overtaking = k.top is not None and k.top_seat in k.partners
+        needed = [0.0] + [self.partner_margin if overtaking and c is not None else self.margin
+                          for c in candidates[1:]]
+        active = list(range(count))  # the candidates still played out (Normal's always)
         # A play-out is a function of the deal alone (everything else is this position): a deal
         # drawn again (late in a round, when few cards are hidden) reuses its scores.
         scored: dict[tuple, list] = {}
+        playouts = 0
         game = self.game_score(k, team)
+        race_at = self.race_after
         while worlds < self.max_worlds:
             hands = sampler.sample(rng)
             deal = tuple(hands)
             scores = scored.get(deal)
             if scores is None:
-                scores = scored[deal] = []
+                scores = scored[deal] = [None] * count
                 plans = [plan_of(h) for h in hands]
-                for move in moves:
+                for i in active:
+                    move = moves[i]
                     po.setup(hands, seat, top, k.top_seat, passes, trick_points, piles, out, calls,
                              [list(p) for p in plans], k.wish)
                     if move is None:
@@ -473,30 +511,46 @@ class HardBot(NormalBot):
                         po.replan(seat)
                     if not over:
                         po.run()
-                    scores.append(po.score(team) if game is None else game(po))
+                    scores[i] = po.score(team) if game is None else game(po)
+                playouts += len(active)
             first = scores[0]
-            for i, score in enumerate(scores):
+            for i in active:
+                score = scores[i]
                 sums[i] += score
+                gains[i] += score - first
                 squares[i] += (score - first) ** 2
+                played[i] += 1
             worlds += 1
+            if worlds >= race_at and len(active) > 1:
+                # Set aside the candidates sure by now not to gain what they need: their deals go
+                # to the others. Only Normal's choice left: it is the decision.
+                race_at += self.race_every
+                active = [i for i in active if i == 0 or gains[i] / worlds
+                          + self.race_z * _gain_error(gains[i], squares[i], worlds) >= needed[i]]
+                if len(active) == 1:
+                    break
             now = clock()
             # Stop before a deal that would end past the deadline (the last one's time as its guess).
             if now + (now - last) >= deadline:
                 break
             last = now
-        means = [s / worlds for s in sums]
-        best = max(range(len(candidates)), key=lambda i: means[i])
-        # worlds: deals sampled and scored; distinct: how many of them differ; playouts: play-outs run.
-        self.last_search = {"worlds": worlds, "means": means, "best": best, "distinct": len(scored),
-                            "playouts": len(scored) * len(moves)}
+        means = [sums[i] / played[i] for i in range(count)]
+        # The standard error of each candidate's gain over Normal's choice, on its deals.
+        errors = [_gain_error(gains[i], squares[i], played[i]) for i in range(count)]
+        best = max(active, key=lambda i: means[i])
+        # worlds: deals sampled and scored; distinct: how many of them differ; playouts: play-outs
+        # run; played: the deals each candidate was played out on; aside: the candidates the race
+        # set aside (their last deal may be the search's last).
+        self.last_search = {"worlds": worlds, "means": means, "errors": errors, "best": best,
+                            "distinct": len(scored), "playouts": playouts, "played": played,
+                            "set_aside": count - len(active),
+                            "aside": [i for i in range(count) if i not in active]}
         if best != 0:
-            # Another play than Normal's must gain `margin` and `sure` standard errors of the gain
-            # on these deals; overtaking the partner's trick `partner_margin` (people expect a
-            # partner to let it run).
+            # Another play than Normal's must gain its margin (overtaking the partner's trick:
+            # `partner_margin`, people expect a partner to let it run) and `sure` standard
+            # errors of the gain on these deals.
             gain = means[best] - means[0]
-            error = math.sqrt(max(0.0, squares[best] / worlds - gain ** 2) / max(1, worlds - 1))
-            overtake = k.top is not None and k.top_seat in k.partners and candidates[best] is not None
-            if gain < (self.partner_margin if overtake else self.margin) or gain < self.sure * error:
+            if gain < needed[best] or gain < self.sure * errors[best]:
                 best = 0
         self.last_search["chosen"] = best  # (the hint's reasons tell a kept rule from a switch)
         return candidates[best]

@@ -38,6 +38,12 @@ whether a combination is sure with one lookup per opponent; the loop keeps the
 state in local variables and counts the seats still playing instead of
 recounting them at every pass.
 
+Compiled where it can be: scripts/compile_playout.py builds a copy of this module with mypyc
+(C, about a third faster), and `native.py` hands the searches that copy while it is built from
+this very text. So the module stays within what mypy types: a variable or attribute that holds
+a seat or None is annotated so (`Any`, `int | None`), since the compiled code checks the types
+it infers.
+
 Long on purpose: the play-out is the search's inner loop, and its pieces (the plans'
 indexes, the lead, the follow, the wish and bombs out of turn) share local state that a
 split into modules would pass around at a cost on every step.
@@ -46,6 +52,7 @@ split into modules would pass around at a cost on every step.
 from __future__ import annotations
 
 from operator import itemgetter
+from typing import Any
 
 from app.engine.cards import DRAGON_VALUE, Deck, mask_cards
 from app.engine.combos import BOMB, DOG, KIND, LENGTH, MASK, SINGLE, VALUE
@@ -217,7 +224,7 @@ class Playout:
         self.use_wish = wish  # the wish binds in play-outs, and a Mah Jong played makes one
         self.use_bombs = bombs  # bombs out of turn
         self.rank_masks = rules.deck.rank_masks
-        self.trace = None  # a list `run` notes every action in (for tests): see the run loop
+        self.trace: Any = None  # a list `run` notes every action in (for tests): see the run loop
         self.deck = rules.deck
         self.planner = planner
         geometry = geometry if geometry is not None else rules.seating.as_dict(None)
@@ -241,30 +248,32 @@ class Playout:
             seat = self.next_seat[seat]
         self.cycle = cycle  # every seat once, in play order
 
-    def setup(self, hands: list[int], turn: int, top, top_seat, passes: int, trick_points: int,
-              piles: list[int], out: list[int], calls: list, plans: list | None = None,
-              wish: int | None = None):
-        self.hands = list(hands)
+    def setup(self, hands, turn: int | None, top, top_seat, passes: int, trick_points: int,
+              piles, out, calls, plans: list | None = None, wish: int | None = None):
+        # (Only types every caller keeps are annotated here: the compiled copy checks them.)
+        self.hands: list[int] = list(hands)
         self.plans = plans = plans if plans is not None else [self.planner.plan(h) for h in hands]
-        self.wish = wish if self.use_wish else None  # the wished rank in force
+        self.wish: int | None = wish if self.use_wish else None  # the wished rank in force
         # Seats holding bombs (a plan lists them last): those that may bomb out of turn.
         self.bombers = [s for s, p in enumerate(plans) if p and p[-1][0] == BOMB] if self.use_bombs else ()
-        self.index = [None] * self.n  # per seat, its plan's index (`_index`) until the plan changes
+        # Per seat, its plan's index (`_index`) until the plan changes.
+        self.index: list[Any] = [None] * self.n
         self.left = self.n - hands.count(0)  # seats still holding cards
         # Per seat, the next one in play order still holding cards (kept as seats go out).
-        nact = self.nact = [None] * self.n
+        nact: list[Any] = [None] * self.n
+        self.nact = nact
         after = None
         for seat in reversed(self.cycle * 2):
             nact[seat] = after
             if hands[seat]:
                 after = seat
-        self.turn = turn
-        self.top = top  # (kind, length, value) or None
-        self.top_seat = top_seat
+        self.turn: int | None = turn
+        self.top: Any = top  # (kind, length, value) or None
+        self.top_seat: int | None = top_seat
         self.passes = passes
         self.trick_points = trick_points
-        self.piles = list(piles)
-        self.out = list(out)
+        self.piles: list[int] = list(piles)
+        self.out: list[int] = list(out)
         self.calls = calls
         return self
 
@@ -288,7 +297,7 @@ class Playout:
             if nact[y] == x:
                 nact[y] = after
 
-    def play(self, s: int, kind: int, length: int, value: float, mask: int, points: int,
+    def play(self, s: int, kind: int, length: int, value, mask: int, points: int,
              wish: int | None = None) -> bool:
         """Seat s plays (with the Mah Jong, `wish` is its wish); returns True when the round is over."""
         self.hands[s] &= ~mask
@@ -352,9 +361,10 @@ class Playout:
 
     def pass_(self, s: int):
         self.passes += 1
-        waiting = self.left - (1 if self.hands[self.top_seat] else 0)
+        top_seat: Any = self.top_seat
+        waiting = self.left - (1 if self.hands[top_seat] else 0)
         if self.passes >= waiting:
-            winner = self.top_seat
+            winner: Any = top_seat
             self._take_trick(winner)
             self.top = None
             self.top_seat = None
@@ -371,7 +381,7 @@ class Playout:
         k = self.sweep
         return bool(k) and len(out) >= k and len({self.team[s] for s in out[:k]}) == 1
 
-    def card_points(self) -> list[int]:
+    def card_points(self) -> list:
         """Card points per team at the end (the tailender's hand to the opponents, its
         tricks to the first player out); meaningless on a double victory."""
         out = self.out
@@ -393,14 +403,14 @@ class Playout:
             points[self.team[s]] += piles[s]
         return points
 
-    def score(self, team: int) -> int:
+    def score(self, team: int):
         """The round's score difference for `team` (the engine's scoring rules); without
         teams (`team` is then a seat) 50 points per place better than the middle."""
         if self.scoring == "grandseigneur":
             order = self.out + sorted((s for s in range(self.n) if s not in self.out),
                                       key=lambda s: self.hands[s].bit_count())
             return int(50 * ((self.n - 1) / 2 - order.index(team)))
-        first = self.out[0] if self.out else None
+        first: Any = self.out[0] if self.out else None
         if self.double_victory():
             diff = self.dv_points if self.team[first] == team else -self.dv_points
         else:
@@ -414,9 +424,9 @@ class Playout:
                 diff += sign * (value if made else -value)
         return diff
 
-    def round_points(self) -> list[int]:
+    def round_points(self) -> list:
         """Each of the two teams' round score (card points or the double victory, and the calls)."""
-        first = self.out[0] if self.out else None
+        first: Any = self.out[0] if self.out else None
         if self.double_victory():
             points = [0, 0]
             points[self.team[first]] = self.dv_points
@@ -436,9 +446,11 @@ class Playout:
         piles, out, n = self.piles, self.out, self.n
         high1 = self.high - 1
         sweep = self.sweep
-        turn, top_seat, passes = self.turn, self.top_seat, self.passes
+        turn: Any = self.turn
+        top_seat: Any = self.top_seat
+        passes = self.passes
         trick_points, left = self.trick_points, self.left
-        wish = self.wish
+        wish: Any = self.wish
         wished = self.rank_masks[wish] if wish is not None else 0  # the wished rank's natural cards
         use_wish, wish_free, mahjong = self.use_wish, self.wish_free, self.deck.mahjong_mask
         bombers = self.bombers

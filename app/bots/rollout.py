@@ -47,17 +47,21 @@ import inspect
 from app.engine.scoring import card_points
 
 from . import calls as bot_calls
+from . import playout as pure_playout
 from .exchange import choose_exchange
 from .geometry import best_cards, deal_out
 from .knowledge import Knowledge, rules_of
-from .playout import Playout, planner_for
+from .native import playout_module
 from .tricks import choose_gift
+
+# The compiled play-out where it is built and current (`native.py`), else the pure one.
+Playout, planner_for = playout_module().Playout, playout_module().planner_for
 
 #: Points the play-out counts per place in a game without teams (its `score`).
 PLACE_POINTS = 50
 
 #: Whether the play-out knows the wish (`Playout.setup(..., wish)` and `play(..., wish)`).
-PLAYOUT_WISH = "wish" in inspect.signature(Playout.setup).parameters
+PLAYOUT_WISH = "wish" in inspect.signature(pure_playout.Playout.setup).parameters
 
 
 def _start(po: Playout, hands, turn, top, top_seat, passes, trick_points, piles, out, calls, wish):

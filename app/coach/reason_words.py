@@ -78,6 +78,11 @@ def _search(r, lang, names):
     text = _t(lang, f"Its search played {moves} moves out on {deals} deals of the cards you cannot see",
               f"Seine Suche hat {moves} Züge auf {deals} Verteilungen der Karten, die du nicht siehst, "
               f"zu Ende gespielt")
+    aside = r.get("set_aside") or 0
+    if aside:  # the race: those moves were played out only on the first deals
+        text += _t(lang, f" ({aside} of them only until they were clearly no better than the move its "
+                         f"rules pick)",
+                   f" ({aside} davon nur, bis sie klar nicht besser waren als der Zug nach seinen Regeln)")
     points = r["points"]
     if r["switched"] and points:
         gain = _number(r["gain"], lang)

@@ -101,7 +101,8 @@ def _chance(weighed: dict, action: dict) -> dict:
 
 def _search_reason(bot) -> dict | None:
     """The Hard bot's last search of a play as it ran (`HardBot.last_search`), None where none
-    ran: how many moves on how many deals, whether it switched from its rules' move (`chosen`)
+    ran: how many moves on how many deals (`set_aside`: how many of them it stopped playing out
+    once they were clearly no better: its race), whether it switched from its rules' move (`chosen`)
     and by how much, or how much the best of the others scored over it (too little to switch:
     under its margin, or not sure on these deals)."""
     found = getattr(bot, "last_search", None)
@@ -110,7 +111,7 @@ def _search_reason(bot) -> dict | None:
     means, best = found["means"], found["best"]
     chosen = found.get("chosen", 0)
     out = {"reason": "search", "moves": len(means), "deals": found["worlds"], "switched": chosen != 0,
-           "gain": None, "others_gain": None}
+           "gain": None, "others_gain": None, "set_aside": found.get("set_aside", 0)}
     if chosen != 0:
         out["gain"] = round(means[chosen] - means[0], 1)
     elif best != 0 and means[best] > means[0]:

@@ -289,3 +289,70 @@ def test_the_game_weight_counts_only_near_the_target():
     assert score(po) == 200 + 100  # 1050 to 900: the game won
     po_lost = type("Po", (), {"round_points": lambda self: [20, 80]})()
     assert score(po_lost) == -60 - 100  # 920 to 1030: lost
+
+
+# -- the candidates' race ------------------------------------------------------------------------
+
+
+def _searched_views(seed: str, count: int) -> list[dict]:
+    """Turns of a standard round Normal plays where Hard has a choice to search."""
+    from app.bots.table import TableLog, play_round
+    from app.engine import Rules, seeded_deal
+
+    from .positions import TurnRecorder
+
+    deal = seeded_deal(Rules.of("standard", {}), seed)
+    game = Game("standard", {}, deal=lambda i: deal(i) if i == 0 else None)
+    turns: list[dict] = []
+    play_round(game, [TurnRecorder(s, random.Random(s), turns) for s in range(4)], TableLog())
+    out = []
+    for view in turns:
+        probe = HardBot(view["viewer"], budget_ms=1e6, max_worlds=1, seed=0)
+        probe.decide(view)
+        if probe.last_search is not None and len(probe.last_search["means"]) >= 3:
+            out.append(view)
+    return out[:count]
+
+
+def test_the_race_sets_aside_only_moves_sure_not_to_gain_their_margin():
+    """A move the race stops playing out was, on the deals it was played on, short of the gain it
+    needs by more than `race_z` standard errors; Normal's choice and the chosen move are played
+    on every deal; a decision with every other move set aside ends there."""
+    views = _searched_views("race", 8)
+    assert len(views) >= 5
+    set_aside = settled = 0
+    for i, view in enumerate(views):
+        racing = HardBot(view["viewer"], budget_ms=1e7, max_worlds=200, seed=i)
+        racing.decide(view)
+        found = racing.last_search
+        played, worlds = found["played"], found["worlds"]
+        assert played[0] == worlds and played[found["chosen"]] == worlds
+        assert found["playouts"] <= worlds * len(played)
+        assert found["set_aside"] == len(found["aside"]) and 0 not in found["aside"]
+        assert all(played[m] == worlds for m in range(len(played)) if m not in found["aside"])
+        if found["set_aside"] == len(played) - 1:
+            settled += 1
+            assert worlds == max(played[m] for m in found["aside"])  # it ended there
+        for m in found["aside"]:
+            n = played[m]
+            set_aside += 1
+            assert n >= racing.race_after and (n - racing.race_after) % racing.race_every == 0
+            # The same deals without the race, as many as the move was played on: its gain then.
+            plain = HardBot(view["viewer"], budget_ms=1e7, max_worlds=n, seed=i, race=0)
+            plain.decide(view)
+            again = plain.last_search
+            assert again["means"][m] == found["means"][m] and again["errors"][m] == found["errors"][m]
+            gain = again["means"][m] - again["means"][0]
+            overtaking = view["trick"] is not None and view["trick"].get("winner") in \
+                view["geometry"]["partners"][view["viewer"]]
+            needed = racing.partner_margin if overtaking else racing.margin
+            assert gain + racing.race_z * again["errors"][m] < needed + 1e-9
+    assert set_aside > 0 and settled > 0
+
+
+def test_without_the_race_every_move_is_played_on_every_deal():
+    view = _searched_views("race", 1)[0]
+    bot = HardBot(view["viewer"], budget_ms=1e7, max_worlds=60, seed=1, race=0)
+    bot.decide(view)
+    found = bot.last_search
+    assert found["set_aside"] == 0 and found["played"] == [60] * len(found["means"])

@@ -2,8 +2,8 @@
 
 import random
 
-from app.bots.hard import HardBot, planner_for
-from app.bots.playout import Playout
+from app.bots.hard import HardBot
+from app.bots.playout import Playout, planner_for
 from app.engine import Game, view_for
 from app.engine.cards import mask_cards
 

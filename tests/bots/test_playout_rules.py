@@ -9,9 +9,8 @@ lists: `turn_plays` in a seat's turn (the wish applied, the Trichu Table free of
 import random
 
 from app.bots.base import hand_views
-from app.bots.hard import planner_for
 from app.bots.knowledge import Knowledge
-from app.bots.playout import Playout
+from app.bots.playout import Playout, planner_for
 from app.bots.sampling import Sampler
 from app.bots.table import TableLog, play_round
 from app.engine import Game, Rules, view_for

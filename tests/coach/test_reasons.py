@@ -192,3 +192,25 @@ def test_the_call_estimate_is_the_bots_own_and_agrees_with_its_call(ruleset):
                     assert f"{reason['chance']}" in say(reason, lang)
     assert {call for call, _ in said} == {"grand", "tichu"}, said
     assert any(act == "no_call" for _, act in said) or any(act == "exchange" for _, act in said)
+
+
+def test_a_search_that_set_moves_aside_says_how_many_in_both_languages():
+    """The race stops playing out moves that are clearly no better than the rules' move: the
+    reason says on how many deals the search ran and how many moves it set aside early."""
+    told = 0
+    for view in positions("standard", 11, every=2):
+        bot = LEVELS["hard"](view["viewer"], budget_ms=60_000, max_worlds=160, seed=1)
+        found = bot.decide(view)
+        search = bot.last_search
+        if not search or "kind" in search or not search.get("set_aside"):
+            continue
+        reason = next(r for r in bot_reasons(view, found, bot) if r["reason"] == "search")
+        assert reason["set_aside"] == search["set_aside"] and reason["deals"] == search["worlds"]
+        n = search["set_aside"]
+        assert f"({n} of them only until they were clearly no better than the move its rules pick)" in \
+            say(reason, "en")
+        assert f"({n} davon nur, bis sie klar nicht besser waren" in say(reason, "de")
+        told += 1
+        if told == 3:
+            break
+    assert told == 3
