@@ -55,7 +55,8 @@ from .native import playout_module
 from .tricks import choose_gift
 
 # The compiled play-out where it is built and current (`native.py`), else the pure one.
-Playout, planner_for = playout_module().Playout, playout_module().planner_for
+_PLAYOUTS = playout_module()
+Playout, planner_for = _PLAYOUTS.Playout, _PLAYOUTS.planner_for
 
 #: Points the play-out counts per place in a game without teams (its `score`).
 PLACE_POINTS = 50
