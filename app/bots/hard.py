@@ -48,8 +48,10 @@ the exchange; a decision holding two searches shares one clock), `call_worlds`
 `race` (1; 0: every candidate on every deal), `race_after` (24), `race_every` (8),
 `race_z` (3); `native` (1; 0: the play-outs in pure Python even where the compiled
 copy is built, `native.py`);
-`game_weight` (0: off): near the target, points a play-out adds for a round that
-wins the game (minus for one that loses it).
+`game_weight` (0: off): where the round can end the game (standard scoring), a
+play-out's score is the round's difference plus this many times the change in the
+chance to win the game (`game_chance.py`); `game_calls` (0: off; 1: there, Grand
+Tichu and Tichu are called when the call raises that chance over the same deals).
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ import time
 
 from app.engine.combos import BOMB, KIND, MASK
 
-from . import calls, searches, tricks
+from . import calls, game_chance, searches, tricks
 from . import exchange as exchange_rules
 from .base import hand_views
 from .geometry import exchange_action, forced_best
@@ -129,9 +131,11 @@ class HardBot(NormalBot):
         self.partner_reasons = bool(float(config.get("partner_reasons", 0)))
         # ... and every other play than Normal's this many standard errors of its gain.
         self.sure = float(config.get("sure", searches.SURE))
-        # Points a play-out adds for a round that wins the game (minus: loses it); 0: the round's
-        # score alone (the default until an arena of whole games says what it is worth).
+        # Where the round can end the game: points per whole chance to win it a play-out's
+        # score adds (0: the round's score alone), and calls weighed by that chance (0: off).
+        # Off until an arena of whole games says what they are worth (docs/bots.md).
         self.game_weight = float(config.get("game_weight", 0))
+        self.game_calls = bool(float(config.get("game_calls", 0)))
         # The other searched decisions (0 each: Normal's rules, as before issue 19).
         self.search_calls = bool(float(config.get("search_calls", 1)))
         self.search_exchange = bool(float(config.get("search_exchange", 1)))
@@ -182,9 +186,10 @@ class HardBot(NormalBot):
             return normal
         deck = rules_of(view).deck
         prior = calls.grand_chance(deck.parse_mask(view["hand"]), deck)
+        outcomes: list = []
         found = searches.first_out_before_play(
             view, ("grand", True), self.rng, time.perf_counter() + self.call_budget, self.call_worlds,
-            self.min_worlds, self.pre_play_deals(view))
+            self.min_worlds, self.pre_play_deals(view), outcomes if self.game_calls else None)
         self.last_kind = "call"
         if found is None:
             return normal
@@ -193,7 +198,16 @@ class HardBot(NormalBot):
         self.last_search = {"kind": "grand", "hits": found[0], "worlds": found[1], "chance": chance}
         self.last_call = {"call": "grand", "chance": chance, "needed": threshold, "partner_called": False,
                           "allowed": True, "deals": found[1]}
-        return {"act": "grand", "call": chance >= threshold}
+        return {"act": "grand", "call": self._decide_call(view, outcomes, 200, chance, threshold)}
+
+    def _decide_call(self, view: dict, outcomes: list, value: int, chance: float, threshold: float) -> bool:
+        """Call where the chance to win the game says so (`game_calls`), else by the threshold."""
+        game = self.weigh_call_for_game(view, outcomes, value, chance)
+        if game is None:
+            return chance >= threshold
+        # The coach reads `last_call`: a call weighed by the game is said to be (reasons.py).
+        self.last_call["game"] = game
+        return game["with_call"] > game["without"]
 
     def wants_tichu(self, k: Knowledge) -> bool:
         if not self.search_calls or any(k.calls[p] for p in k.partners):
@@ -215,13 +229,15 @@ class HardBot(NormalBot):
             deadline = started + 0.4 * self.call_budget
         else:
             deadline = started + self.call_budget
+        outcomes: list = []
+        kept = outcomes if self.game_calls else None
         if before:
             found = searches.first_out_before_play(k.view, ("tichu", True), self.rng, deadline,
                                                    self.call_worlds, self.min_worlds,
-                                                   self.pre_play_deals(k.view))
+                                                   self.pre_play_deals(k.view), kept)
         else:
             found = searches.first_out_in_play(k.view, self.rng, deadline, self.call_worlds,
-                                               self.min_worlds, self.sampler(k))
+                                               self.min_worlds, self.sampler(k), kept)
         self.last_kind = "call"
         if found is None:
             return super().wants_tichu(k)
@@ -231,7 +247,7 @@ class HardBot(NormalBot):
         self.last_search = {"kind": "tichu", "hits": found[0], "worlds": found[1], "chance": chance}
         self.last_call = {"call": "tichu", "chance": chance, "needed": threshold, "partner_called": False,
                           "allowed": True, "before_exchange": before, "deals": found[1]}
-        return chance >= threshold
+        return self._decide_call(k.view, outcomes, 100, chance, threshold)
 
     # -- the exchange ----------------------------------------------------------------------------
 
@@ -414,29 +430,65 @@ class HardBot(NormalBot):
 
     # -- the search ---------------------------------------------------------------------------
 
-    def game_score(self, k: Knowledge, team: int):
-        """Near the target, a play-out's score for the game: the round's difference plus
-        `game_weight` points for a round that ends the game won (minus for one lost); None
-        (the round's difference alone) when the option is 0, far from the target, or without
-        two teams' columns."""
-        totals = k.view["scores"]["totals"]
-        target = k.view["options"].get("target")
-        if not self.game_weight or not target or not totals or len(totals) != 2 or k.team is None:
+    @staticmethod
+    def game_totals(view: dict, team: int | None) -> tuple | None:
+        """(the team's total, the other's, the target, whether ties are draws) where the round
+        can end a two-team game of standard scoring; None elsewhere."""
+        totals = view["scores"]["totals"]
+        options = view["options"]
+        target = options.get("target")
+        if (team is None or not target or not totals or len(totals) != 2
+                or rules_of(view).ruleset.scoring != "standard"):
             return None
         mine, theirs = totals[team], totals[1 - team]
-        if max(mine, theirs) < target - 400:
-            return None  # no round ends the game from here (a round moves at most some 400 points)
+        if not game_chance.in_reach(mine, theirs, target):
+            return None
+        return mine, theirs, target, options.get("tie_rule") == "draw"
+
+    def game_score(self, k: Knowledge, team: int):
+        """Where the round can end the game, a play-out's score: the round's difference plus
+        `game_weight` times the change it makes in the chance to win the game; None (the
+        round's difference alone) when the option is 0 or the game is not in reach."""
+        game = self.game_totals(k.view, k.team) if self.game_weight else None
+        if game is None:
+            return None
+        mine, theirs, target, draw = game
         weight = self.game_weight
+        now = game_chance.chance(mine, theirs, target, draw)
+        after = game_chance.after_round
+        other = 1 - team
 
         def score(po) -> float:
             points = po.round_points()
-            a, b = mine + points[team], theirs + points[1 - team]
-            value = points[team] - points[1 - team]
-            if (a >= target or b >= target) and a != b:
-                value += weight if a > b else -weight
-            return value
+            ours, others = points[team], points[other]
+            return ours - others + weight * (after(mine + ours, theirs + others, target, draw) - now)
 
         return score
+
+    def weigh_call_for_game(self, view: dict, outcomes: list, value: int, chance: float) -> dict | None:
+        """With `game_calls`, where the round can end the game: the chance to win it with the
+        call and without, over the search's deals (`outcomes`: (went out first, the round's
+        points with the call) each), those it went out first in weighted by `chance`; None
+        where not weighed so (then the threshold decides)."""
+        team = view["geometry"]["team_of"][view["viewer"]]
+        game = self.game_totals(view, team) if self.game_calls else None
+        if game is None:
+            return None
+        made = [points for first, points in outcomes if first]
+        lost = [points for first, points in outcomes if not first]
+        if not made or not lost:
+            return None  # one side of the call unseen: no mean to weigh it by
+        mine, theirs, target, draw = game
+        other = 1 - team
+
+        def mean_chance(group: list, shift: int) -> float:
+            return sum(game_chance.after_round(mine + p[team] + shift, theirs + p[other], target, draw)
+                       for p in group) / len(group)
+
+        # The round's points without the call: the same play, the call's points taken back.
+        with_call = chance * mean_chance(made, 0) + (1 - chance) * mean_chance(lost, 0)
+        without = chance * mean_chance(made, -value) + (1 - chance) * mean_chance(lost, value)
+        return {"with_call": with_call, "without": without}
 
     def search(self, k: Knowledge, candidates: list, deadline: float) -> tuple | None:
         rules = k.rules
@@ -544,7 +596,8 @@ class HardBot(NormalBot):
         self.last_search = {"worlds": worlds, "means": means, "errors": errors, "best": best,
                             "distinct": len(scored), "playouts": playouts, "played": played,
                             "set_aside": count - len(active),
-                            "aside": [i for i in range(count) if i not in active]}
+                            "aside": [i for i in range(count) if i not in active],
+                            "for_game": game is not None}  # means of points and the game's chance
         if best != 0:
             # Another play than Normal's must gain its margin (overtaking the partner's trick:
             # `partner_margin`, people expect a partner to let it run) and `sure` standard

@@ -97,9 +97,10 @@ def call_threshold(view: dict, seat: int, chance: float, opponent_called: bool) 
 
 
 def first_out_in_play(view: dict, rng: random.Random, deadline: float, max_worlds: int,
-                      min_worlds: int, sampler=None) -> tuple[int, int] | None:
+                      min_worlds: int, sampler=None, outcomes: list | None = None) -> tuple[int, int] | None:
     """(deals where this seat went out first having called Tichu, deals) from the position now
-    (the play phase); None when out of time. `sampler`: the deals (default `Sampler`)."""
+    (the play phase); None when out of time. `sampler`: the deals (default `Sampler`);
+    `outcomes`: a list to add each deal's (went out first, the round's points) to."""
     start = PlayStart(view)
     sampler = sampler or Sampler(start.k)
     seat = start.seat
@@ -107,17 +108,18 @@ def first_out_in_play(view: dict, rng: random.Random, deadline: float, max_world
 
     def score(hands, _i):
         start.score(hands, ("tichu", True))
-        return 1.0 if po.out and po.out[0] == seat else 0.0
+        return _first_out(po, seat, outcomes)
 
     means, worlds = run_worlds(1, lambda: sampler.sample(rng), score, deadline, max_worlds, min_worlds)
     return None if means is None else (round(means[0] * worlds), worlds)
 
 
 def first_out_before_play(view: dict, move: tuple, rng: random.Random, deadline: float,
-                          max_worlds: int, min_worlds: int, deals=None) -> tuple[int, int] | None:
+                          max_worlds: int, min_worlds: int, deals=None,
+                          outcomes: list | None = None) -> tuple[int, int] | None:
     """(deals where this seat went out first after `move`, deals) from whole dealt hands (the
     Grand Tichu decision, a Tichu call before the exchange); None when out of time. `deals`:
-    where they come from (default `PrePlayDeals`)."""
+    where they come from (default `PrePlayDeals`); `outcomes`: as `first_out_in_play`'s."""
     deals = deals or PrePlayDeals(view)
     start = PrePlayStart(view, view)
     seat = start.seat
@@ -126,10 +128,19 @@ def first_out_before_play(view: dict, move: tuple, rng: random.Random, deadline:
     def score(deal, _i):
         hands, shown = deal
         start.score(hands, shown, move)
-        return 1.0 if po.out and po.out[0] == seat else 0.0
+        return _first_out(po, seat, outcomes)
 
     means, worlds = run_worlds(1, lambda: deals.sample(rng), score, deadline, max_worlds, min_worlds)
     return None if means is None else (round(means[0] * worlds), worlds)
+
+
+def _first_out(po, seat: int, outcomes: list | None) -> float:
+    """1 if `seat` went out first in the play-out just run, else 0 (and the deal's outcome
+    added to `outcomes` where asked)."""
+    first = bool(po.out) and po.out[0] == seat
+    if outcomes is not None:
+        outcomes.append((first, po.round_points()))
+    return 1.0 if first else 0.0
 
 
 def blended_chance(prior: float, hits: int, worlds: int, prior_worlds: float) -> float:

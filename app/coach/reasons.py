@@ -51,7 +51,9 @@ def bot_reasons(view: dict, action: dict, bot) -> list[dict]:
     base = {"kind": "bot_reason", "bot": bot.name, "seat": who(asker, seat), "ruleset": view["ruleset"]}
     out = []
     weighed = getattr(bot, "last_call", None)
-    if weighed is not None and seat == view.get("viewer"):
+    # A call weighed by the chance to win the game (Hard's `game_calls`) met no threshold of
+    # going out first: the chance reason would say it did, so none is given.
+    if weighed is not None and seat == view.get("viewer") and "game" not in weighed:
         out.append(dict(base, reason="chance", **_chance(weighed, action)))
     act = action["act"]
     if hand_view.get("phase") != "play" or act not in ("play", "pass"):
@@ -81,8 +83,10 @@ def bot_reasons(view: dict, action: dict, bot) -> list[dict]:
         out.append(dict(base, reason="plan", plays=plan.count))
     search = _search_reason(bot)
     if search is not None:
-        # Grandseigneur's play-outs score places (50 points each), not card points.
-        out.append(dict(base, points=view["ruleset"] != "grandseigneur", **search))
+        # Grandseigneur's play-outs score places (50 points each), not card points; near the
+        # target (Hard's `game_weight`) they add the chance to win the game: not points either.
+        points = view["ruleset"] != "grandseigneur" and not search.pop("for_game")
+        out.append(dict(base, points=points, **search))
     return out
 
 
@@ -111,7 +115,8 @@ def _search_reason(bot) -> dict | None:
     means, best = found["means"], found["best"]
     chosen = found.get("chosen", 0)
     out = {"reason": "search", "moves": len(means), "deals": found["worlds"], "switched": chosen != 0,
-           "gain": None, "others_gain": None, "set_aside": found.get("set_aside", 0)}
+           "gain": None, "others_gain": None, "set_aside": found.get("set_aside", 0),
+           "for_game": bool(found.get("for_game"))}
     if chosen != 0:
         out["gain"] = round(means[chosen] - means[0], 1)
     elif best != 0 and means[best] > means[0]:

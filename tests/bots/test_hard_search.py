@@ -5,6 +5,8 @@ bound every search here, never the clock."""
 
 import random
 
+import pytest
+
 from app.bots import LEVELS, load_bot, searches
 from app.bots.arena import ArenaConfig, run_arena
 from app.bots.hard import HardBot
@@ -278,17 +280,92 @@ def test_a_play_outs_round_points_make_its_score():
 
 
 def test_the_game_weight_counts_only_near_the_target():
+    from app.bots import game_chance
+
+    from .test_playout import fresh_playout
+
     game = table(["SA G2 R4", "Mj S5 B6", "SK G7 B8", "S3 G5 R6"], fill=False)
     k = Knowledge(view_for(game, 0))
     assert hard(0, game_weight=100).game_score(k, k.team) is None  # 0 to 0, the target 1000 away
     assert hard(0).game_score(k, k.team) is None  # the option is off by default
-    near = dict(k.view, scores=dict(k.view["scores"], totals=[900, 950]))
-    k_near = Knowledge(near)
-    score = hard(0, game_weight=100).game_score(k_near, k_near.team)
-    po = type("Po", (), {"round_points": lambda self: [150, -50]})()
-    assert score(po) == 200 + 100  # 1050 to 900: the game won
-    po_lost = type("Po", (), {"round_points": lambda self: [20, 80]})()
-    assert score(po_lost) == -60 - 100  # 920 to 1030: lost
+    ours, theirs = k.team, 1 - k.team
+    totals = [0, 0]
+    totals[ours], totals[theirs] = 900, 920
+    near = dict(k.view, scores=dict(k.view["scores"], totals=totals))
+    score = hard(0, game_weight=100).game_score(Knowledge(near), k.team)
+    now = game_chance.chance(900, 920, 1000)
+    seen = set()
+    for seed in range(60):
+        po = fresh_playout(seed, calls=("tichu", None, None, None) if seed % 3 == 0 else (None,) * 4)
+        po.run()
+        points = po.round_points()
+        a, b = 900 + points[ours], 920 + points[theirs]
+        end = game_chance.ended(a, b, 1000)
+        seen.add(end)
+        chance = game_chance.chance(a, b, 1000) if end is None else end
+        assert score(po) == pytest.approx(points[ours] - points[theirs] + 100 * (chance - now))
+    assert seen == {0.0, 1.0, None}  # rounds that won the game, lost it, and went on
+    # Other scorings: the round's points alone.
+    assert HardBot.game_totals(dict(near, options=dict(near["options"], target=None)), k.team) is None
+
+
+def test_a_call_weighed_for_the_game_compares_the_chance_with_it_and_without():
+    from app.bots import game_chance
+
+    game = table(["SA G2 R4", "Mj S5 B6", "SK G7 B8", "S3 G5 R6"], fill=False)
+    view = view_for(game, 0)
+    team = view["geometry"]["team_of"][0]
+    totals = [0, 0]
+    totals[team], totals[1 - team] = 800, 950
+    near = dict(view, scores=dict(view["scores"], totals=totals))
+    bot = hard(0, game_calls=1)
+
+    def pts(ours, theirs):
+        p = [0, 0]
+        p[team], p[1 - team] = ours, theirs
+        return p
+
+    # Made: 100 for the call and 60 cards to 40 (960 to 990); lost: -100 and 30 to 70.
+    outcomes = [(True, pts(160, 40)), (False, pts(-70, 70))]
+    weighed = bot.weigh_call_for_game(near, outcomes, 100, 0.4)
+    after = game_chance.after_round
+    assert weighed["with_call"] == pytest.approx(0.4 * after(960, 990, 1000) + 0.6 * after(730, 1020, 1000))
+    assert weighed["without"] == pytest.approx(0.4 * after(860, 990, 1000) + 0.6 * after(830, 1020, 1000))
+    assert after(730, 1020, 1000) == after(830, 1020, 1000) == 0.0  # a deal lost is the game lost
+    assert weighed["with_call"] > weighed["without"]
+    # Not weighed so: the option off, the game out of reach, one side of the call never seen.
+    assert hard(0).weigh_call_for_game(near, outcomes, 100, 0.4) is None
+    assert bot.weigh_call_for_game(view, outcomes, 100, 0.4) is None
+    assert bot.weigh_call_for_game(near, outcomes[:1], 100, 0.4) is None
+
+
+def test_behind_near_the_target_hard_calls_tichu_for_the_game():
+    # 80 behind with the other team 20 from the target: a round without a call is nearly the
+    # game lost, so hands under Normal's threshold are called where the deals say so.
+    called = 0
+    for seed in range(12):
+        deck = Game("standard").rules.deck
+        game = table([deck.format_cards(h) for h in shuffled_hands(seed)], fill=False)
+        seat = game.round.turn
+        team = game.rules.seating.team_of[seat]
+        game.totals[team], game.totals[1 - team] = 900, 980
+        view = view_for(game, seat)
+        if hard(seat).wants_tichu(Knowledge(view)):
+            continue  # called by the threshold anyway
+        bot = hard(seat, game_calls=1)
+        calls = bot.wants_tichu(Knowledge(view))
+        weighed = bot.last_call.get("game")
+        if weighed is None:  # never (or always) out first on its deals: the threshold decides
+            assert not calls
+            continue
+        assert calls == (weighed["with_call"] > weighed["without"])
+        called += calls
+    assert called
+    # Far from the target the threshold decides, as without the option.
+    game = table([Game("standard").rules.deck.format_cards(h) for h in shuffled_hands(0)], fill=False)
+    bot = hard(game.round.turn, game_calls=1)
+    bot.wants_tichu(Knowledge(view_for(game, game.round.turn)))
+    assert "game" not in bot.last_call
 
 
 # -- the candidates' race ------------------------------------------------------------------------

@@ -194,6 +194,45 @@ def test_the_call_estimate_is_the_bots_own_and_agrees_with_its_call(ruleset):
     assert any(act == "no_call" for _, act in said) or any(act == "exchange" for _, act in said)
 
 
+def test_a_call_weighed_by_the_game_is_not_explained_by_a_threshold():
+    """With Hard's `game_calls` near the target a call follows the chance to win the game, not
+    a threshold of going out first: no chance reason may then say it does."""
+    weighed_apart = 0
+    for seed in range(3):
+        for view in positions("standard", seed, every=1, phases=("grand", "exchange", "play")):
+            if not (view["legal"]["grand"] or view["legal"]["tichu"]):
+                continue
+            team = view["geometry"]["team_of"][view["viewer"]]
+            totals = [980, 980]
+            totals[team] = 900
+            near = dict(view, scores=dict(view["scores"], totals=totals))
+            found = suggest(near, "hard", seed=seed, game_calls=1, **SEARCH)
+            plain = suggest(near, "hard", seed=seed, **SEARCH)
+            if found is None or plain is None:
+                continue
+            weighed_apart += found["act"] != plain["act"]
+            for reason in found["reasons"]:
+                if reason["reason"] == "chance" and reason["allowed"] and not reason["partner_called"]:
+                    assert reason["calls"] == (reason["chance"] >= reason["needed"]) or \
+                        abs(reason["chance"] - reason["needed"]) <= 1
+    assert weighed_apart  # some calls the game's chance made differently, none explained wrongly
+
+
+def test_a_play_searched_for_the_game_is_not_said_to_score_points():
+    """With Hard's `game_weight` near the target a play-out's score adds the chance to win the
+    game: the search reason then says which did better, never by how many points."""
+    told = 0
+    for view in positions("standard", 5, every=2):
+        near = dict(view, scores=dict(view["scores"], totals=[900, 930]))
+        found = suggest(near, "hard", seed=1, game_weight=1000, **SEARCH)
+        for reason in (found or {}).get("reasons", []):
+            if reason["reason"] == "search":
+                assert reason["points"] is False
+                assert "point" not in say(reason, "en") and "Punkt" not in say(reason, "de")
+                told += 1
+    assert told
+
+
 def test_a_search_that_set_moves_aside_says_how_many_in_both_languages():
     """The race stops playing out moves that are clearly no better than the rules' move: the
     reason says on how many deals the search ran and how many moves it set aside early."""
