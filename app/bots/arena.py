@@ -195,6 +195,7 @@ def _job(args) -> dict:
     plans = side_plans(Rules.of(cfg.ruleset, dict(cfg.options)))
     for index in indexes:
         per_deal = []
+        a_wins = 0.0  # A's games won on this deal's plays (a draw counts half)
         for k, plan in enumerate(plans):
             rounds, sides, log, winner = _play(cfg, index, plan)
             per_deal.append({key: _mean([r[key] for r in rounds]) for key in rounds[0]})
@@ -208,7 +209,11 @@ def _job(args) -> dict:
                                   for seat, action, code in log.illegal)
             if cfg.games:
                 out["wins"][winner if winner else "draw"] += 1
-        out["deals"].append((index, {key: _mean([d[key] for d in per_deal]) for key in per_deal[0]}))
+                a_wins += 1.0 if winner == "A" else 0.5 if winner is None else 0.0
+        summary = {key: _mean([d[key] for d in per_deal]) for key in per_deal[0]}
+        if cfg.games:
+            summary["a_wins"] = a_wins / len(plans)
+        out["deals"].append((index, summary))
     return out
 
 
@@ -358,10 +363,21 @@ def _report(cfg: ArenaConfig, merged: dict, seconds: float) -> dict:
     }
     if cfg.games:
         wins = merged["wins"]
-        played = sum(wins.values())
-        report["games"] = {"played": played, "a_wins": wins["A"], "b_wins": wins["B"],
-                           "draws": wins["draw"], "a_win_rate": _rate(wins["A"], played)}
+        per_deal_wins = [[i, d["a_wins"]] for i, d in sorted(merged["deals"], key=lambda x: x[0])]
+        report["games"] = _games(wins["A"], wins["B"], wins["draw"], per_deal_wins)
     return report
+
+
+def _games(a_wins: int, b_wins: int, draws: int, per_deal_wins: list | None) -> dict:
+    """Whole games' tally; with each deal's share of A's wins over its plays (a draw half),
+    A's win rate with a 95% interval over the deals (paired: the same deals from both sides)."""
+    played = a_wins + b_wins + draws
+    games = {"played": played, "a_wins": a_wins, "b_wins": b_wins, "draws": draws,
+             "a_win_rate": _rate(a_wins, played)}
+    if per_deal_wins:
+        games["a_score_rate"] = mean_interval([w for _, w in per_deal_wins], 4)
+        games["per_deal_wins"] = per_deal_wins
+    return games
 
 
 #: What must be the same in the parts of one run.
@@ -414,7 +430,20 @@ def combine_reports(parts: list[dict]) -> dict:
         "decision_ms": {},
         "parts_decision_ms": [p["decision_ms"] for p in parts],
         "per_deal": deals,
+        **_combined_games(parts),
     }
+
+
+def _combined_games(parts: list[dict]) -> dict:
+    """The parts' whole games added up (their deals' shares of A's wins where every part has
+    them: reports before they were kept have only the tally)."""
+    if not all("games" in p for p in parts):
+        return {}
+    tally = [sum(p["games"][k] for p in parts) for k in ("a_wins", "b_wins", "draws")]
+    shares = None
+    if all("per_deal_wins" in p["games"] for p in parts):
+        shares = sorted((row for p in parts for row in p["games"]["per_deal_wins"]), key=lambda r: r[0])
+    return {"games": _games(*tally, shares)}
 
 
 def _rate(made: int, calls: int) -> float | None:
@@ -456,6 +485,10 @@ def format_report(report: dict) -> str:
         gm = report["games"]
         lines.append(f"Whole games: A won {gm['a_wins']}, B won {gm['b_wins']}, draws {gm['draws']}"
                      f" (A's win rate {gm['a_win_rate']})")
+        if "a_score_rate" in gm:
+            r = gm["a_score_rate"]
+            lines.append(f"A's share of the games per deal (a draw half): {r['mean']:.4f}, 95% interval "
+                         f"[{r['ci95'][0]:.4f}, {r['ci95'][1]:.4f}] over {r['n']} deals")
     lines.append(f"Illegal actions: {report['illegal_actions']}")
     lw = max(24, *(len(report["sides"][side]["bot"]) + 13 for side in SIDES))  # the label column
     # A combined report has each part's decision times (percentiles do not add up).

@@ -4,7 +4,7 @@ import json
 import subprocess
 import sys
 
-from app.bots.arena import ArenaConfig, format_report, run_arena
+from app.bots.arena import ArenaConfig, combine_reports, format_report, run_arena
 from app.bots.table import DECISION_KINDS
 
 
@@ -171,6 +171,30 @@ def test_games_from_a_score_near_the_target_end_in_a_round_or_two():
     report = json.loads(out.stdout)
     assert report["config"]["from_score"] == [950, 990]
     assert report["games"]["played"] == 6 and report["rounds"] < 6 * 4
+    # Each deal's share of A's wins over its two plays, and the paired interval over them.
+    games = report["games"]
+    shares = [w for _, w in games["per_deal_wins"]]
+    assert [i for i, _ in games["per_deal_wins"]] == [0, 1, 2]
+    assert all(w in (0, 0.25, 0.5, 0.75, 1) for w in shares)
+    assert sum(shares) * 2 == games["a_wins"] + games["draws"] / 2
+    rate = games["a_score_rate"]
+    assert rate["n"] == 3 and rate["mean"] == round(sum(shares) / 3, 4)
+    assert rate["ci95"][0] <= rate["mean"] <= rate["ci95"][1]
+
+
+def test_games_in_parts_combine_to_the_whole_run(tmp_path):
+    whole = run_arena(ArenaConfig(a="normal", b="easy", games=4, from_score=(900, 950), workers=1,
+                                  seed="parts"), progress=False)
+    parts = [run_arena(ArenaConfig(a="normal", b="easy", games=2, first=first, from_score=(900, 950),
+                                   workers=1, seed="parts"), progress=False) for first in (0, 2)]
+    combined = combine_reports(parts)
+    assert combined["games"] == whole["games"]
+    assert "A's share of the games per deal (a draw half)" in format_report(combined)
+    # Reports kept from before the per-deal shares: the tally alone.
+    for part in parts:
+        del part["games"]["per_deal_wins"], part["games"]["a_score_rate"]
+    tally = combine_reports(parts)["games"]
+    assert tally == {k: whole["games"][k] for k in ("played", "a_wins", "b_wins", "draws", "a_win_rate")}
     refused = subprocess.run(
         [sys.executable, "-m", "app.bots", "arena", "--games", "1", "--from-score", "900"],
         capture_output=True, text=True, timeout=60)
