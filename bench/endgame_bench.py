@@ -6,7 +6,7 @@
 Positions are the play-phase turns of rounds Normal plays at every seat, each round started
 from a score near the target (`SCORES`, team 0's column and team 1's, in turn), every
 `--every`-th turn. Each is asked of Hard with the options (`--opt`, by default
-`game_weight=1000` and `game_calls=1`) and of Hard without them (the same seed): where they
+`game_weight=1000` and `game_calls=1`) and of Hard with them at 0 (the same seed): where they
 choose differently (a play, a pass or a Tichu call), both choices are made on `--effect`
 deals of the hidden cards sampled consistent with the seat's view (the bots' sampler), and
 the rest of the round, and of the game, is played by Normal bots at every seat (later rounds
@@ -120,7 +120,7 @@ def main(argv=None) -> int:
     for view, game in found["views"]:
         seat = view["viewer"]
         with_opts = HardBot(seat, seed=0, **options).decide(view)
-        plain = HardBot(seat, seed=0).decide(view)
+        plain = HardBot(seat, seed=0, **{name: 0 for name in options}).decide(view)
         kind = "call" if view["legal"]["tichu"] else "play"
         asked[kind] += 1
         if (with_opts or {"act": "pass"}) == (plain or {"act": "pass"}):

@@ -3,8 +3,8 @@
     python -m app.bots arena --a normal --b greedy --deals 2000 [--json report.json]
     python -m app.bots arena --a hard --b normal --deals 500 --a-opt budget_ms=150
     python -m app.bots arena --a mypkg.mybot:MyBot --b normal --games 50
-    python -m app.bots arena --a hard --a-opt game_weight=1000 --a-opt game_calls=1 --b hard \
-        --games 300 --from-score 850,850
+    python -m app.bots arena --a hard --b hard --b-opt game_weight=0 --b-opt game_calls=0
+        --games 300 --from-score 850,850          (one command: whole games near the target)
     python -m app.bots arena --ruleset trichu --a normal --b easy --deals 200
     python -m app.bots arena --a hard --b git:7543d6f:hard --deals 200 --workers 1
     python -m app.bots arena --ruleset grandseigneur --option players=12 --a normal --b easy

@@ -48,10 +48,10 @@ the exchange; a decision holding two searches shares one clock), `call_worlds`
 `race` (1; 0: every candidate on every deal), `race_after` (24), `race_every` (8),
 `race_z` (3); `native` (1; 0: the play-outs in pure Python even where the compiled
 copy is built, `native.py`);
-`game_weight` (0: off): where the round can end the game (standard scoring), a
-play-out's score is the round's difference plus this many times the change in the
-chance to win the game (`game_chance.py`); `game_calls` (0: off; 1: there, Grand
-Tichu and Tichu are called when the call raises that chance over the same deals).
+`game_weight` (1000; 0: off): where the round can end the game (standard scoring),
+a play-out's score is the round's difference plus this many times the change in the
+chance to win the game (`game_chance.py`); `game_calls` (1; 0: off): there, Grand
+Tichu and Tichu are called when the call raises that chance over the same deals.
 """
 
 from __future__ import annotations
@@ -132,10 +132,10 @@ class HardBot(NormalBot):
         # ... and every other play than Normal's this many standard errors of its gain.
         self.sure = float(config.get("sure", searches.SURE))
         # Where the round can end the game: points per whole chance to win it a play-out's
-        # score adds (0: the round's score alone), and calls weighed by that chance (0: off).
-        # Off until an arena of whole games says what they are worth (docs/bots.md).
-        self.game_weight = float(config.get("game_weight", 0))
-        self.game_calls = bool(float(config.get("game_calls", 0)))
+        # score adds (0: the round's score alone), and calls weighed by that chance (0: by the
+        # threshold). Together they win more games, at a cost in points (docs/bots.md).
+        self.game_weight = float(config.get("game_weight", 1000))
+        self.game_calls = bool(float(config.get("game_calls", 1)))
         # The other searched decisions (0 each: Normal's rules, as before issue 19).
         self.search_calls = bool(float(config.get("search_calls", 1)))
         self.search_exchange = bool(float(config.get("search_exchange", 1)))

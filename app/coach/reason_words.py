@@ -145,5 +145,18 @@ def _chance(r, lang, names):
                            f"Bei diesem Spielstand sagt er {name} ab etwa {needed} % an.")
 
 
-_SAYERS = {"chance": _chance, "partner_top": _partner_top, "overtakes": _overtakes,
-           "opponent_short": _opponent_short, "keeps": _keeps, "plan": _plan, "search": _search}
+def _game_chance(r, lang, names):
+    grand = r["call"] == "grand"
+    name = _t(lang, "Grand Tichu", "Großem Tichu") if grand else "Tichu"  # (German: after "mit")
+    text = _chance(dict(r, allowed=False, partner_called=False, needed=None), lang, names)
+    with_call, without = _number(r["with_call"], lang), _number(r["without"], lang)
+    return text + " " + _t(
+        lang, f"Near the end of the game it weighs the call by the chance to win the game: about "
+              f"{with_call}% with {name}, about {without}% without.",
+        f"Kurz vor Spielende wägt er die Ansage nach der Chance ab, das Spiel zu gewinnen: etwa "
+        f"{with_call} % mit {name}, etwa {without} % ohne.")
+
+
+_SAYERS = {"chance": _chance, "game_chance": _game_chance, "partner_top": _partner_top,
+           "overtakes": _overtakes, "opponent_short": _opponent_short, "keeps": _keeps, "plan": _plan,
+           "search": _search}

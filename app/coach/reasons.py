@@ -51,10 +51,12 @@ def bot_reasons(view: dict, action: dict, bot) -> list[dict]:
     base = {"kind": "bot_reason", "bot": bot.name, "seat": who(asker, seat), "ruleset": view["ruleset"]}
     out = []
     weighed = getattr(bot, "last_call", None)
-    # A call weighed by the chance to win the game (Hard's `game_calls`) met no threshold of
-    # going out first: the chance reason would say it did, so none is given.
-    if weighed is not None and seat == view.get("viewer") and "game" not in weighed:
-        out.append(dict(base, reason="chance", **_chance(weighed, action)))
+    if weighed is not None and seat == view.get("viewer"):
+        if "game" in weighed:
+            # Weighed by the chance to win the game (Hard's `game_calls`), not by a threshold.
+            out.append(dict(base, reason="game_chance", **_game_chance(weighed, action)))
+        else:
+            out.append(dict(base, reason="chance", **_chance(weighed, action)))
     act = action["act"]
     if hand_view.get("phase") != "play" or act not in ("play", "pass"):
         return out
@@ -101,6 +103,20 @@ def _chance(weighed: dict, action: dict) -> dict:
             "needed": round(100 * weighed["needed"]), "calls": calls, "deals": weighed.get("deals"),
             "partner_called": bool(weighed.get("partner_called")), "allowed": bool(weighed.get("allowed")),
             "before_exchange": bool(weighed.get("before_exchange"))}
+
+
+def _game_chance(weighed: dict, action: dict) -> dict:
+    """A call weighed near the target by the chance to win the game (`HardBot.last_call`'s
+    "game"): the estimate of going out first, and of winning the game with the call and without,
+    in percent (to a tenth where whole ones would look the same)."""
+    out = _chance(weighed, action)
+    del out["needed"]
+    game = weighed["game"]
+    with_call, without = 100 * game["with_call"], 100 * game["without"]
+    digits = 0 if round(with_call) != round(without) else 1
+    out.update(with_call=round(with_call, digits) if digits else round(with_call),
+               without=round(without, digits) if digits else round(without))
+    return out
 
 
 def _search_reason(bot) -> dict | None:

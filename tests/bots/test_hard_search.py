@@ -287,7 +287,8 @@ def test_the_game_weight_counts_only_near_the_target():
     game = table(["SA G2 R4", "Mj S5 B6", "SK G7 B8", "S3 G5 R6"], fill=False)
     k = Knowledge(view_for(game, 0))
     assert hard(0, game_weight=100).game_score(k, k.team) is None  # 0 to 0, the target 1000 away
-    assert hard(0).game_score(k, k.team) is None  # the option is off by default
+    assert hard(0).game_weight == 1000 and hard(0).game_calls  # on by default
+    assert hard(0, game_weight=0).game_score(k, k.team) is None
     ours, theirs = k.team, 1 - k.team
     totals = [0, 0]
     totals[ours], totals[theirs] = 900, 920
@@ -334,7 +335,7 @@ def test_a_call_weighed_for_the_game_compares_the_chance_with_it_and_without():
     assert after(730, 1020, 1000) == after(830, 1020, 1000) == 0.0  # a deal lost is the game lost
     assert weighed["with_call"] > weighed["without"]
     # Not weighed so: the option off, the game out of reach, one side of the call never seen.
-    assert hard(0).weigh_call_for_game(near, outcomes, 100, 0.4) is None
+    assert hard(0, game_calls=0).weigh_call_for_game(near, outcomes, 100, 0.4) is None
     assert bot.weigh_call_for_game(view, outcomes, 100, 0.4) is None
     assert bot.weigh_call_for_game(near, outcomes[:1], 100, 0.4) is None
 
@@ -350,7 +351,7 @@ def test_behind_near_the_target_hard_calls_tichu_for_the_game():
         team = game.rules.seating.team_of[seat]
         game.totals[team], game.totals[1 - team] = 900, 980
         view = view_for(game, seat)
-        if hard(seat).wants_tichu(Knowledge(view)):
+        if hard(seat, game_calls=0).wants_tichu(Knowledge(view)):
             continue  # called by the threshold anyway
         bot = hard(seat, game_calls=1)
         calls = bot.wants_tichu(Knowledge(view))

@@ -194,10 +194,11 @@ def test_the_call_estimate_is_the_bots_own_and_agrees_with_its_call(ruleset):
     assert any(act == "no_call" for _, act in said) or any(act == "exchange" for _, act in said)
 
 
-def test_a_call_weighed_by_the_game_is_not_explained_by_a_threshold():
+def test_a_call_weighed_by_the_game_says_the_chances_it_was_weighed_by():
     """With Hard's `game_calls` near the target a call follows the chance to win the game, not
-    a threshold of going out first: no chance reason may then say it does."""
-    weighed_apart = 0
+    a threshold of going out first: the reason says those chances, agreeing with the call,
+    and no reason says a threshold decided it."""
+    weighed_apart = told = 0
     for seed in range(3):
         for view in positions("standard", seed, every=1, phases=("grand", "exchange", "play")):
             if not (view["legal"]["grand"] or view["legal"]["tichu"]):
@@ -207,7 +208,7 @@ def test_a_call_weighed_by_the_game_is_not_explained_by_a_threshold():
             totals[team] = 900
             near = dict(view, scores=dict(view["scores"], totals=totals))
             found = suggest(near, "hard", seed=seed, game_calls=1, **SEARCH)
-            plain = suggest(near, "hard", seed=seed, **SEARCH)
+            plain = suggest(near, "hard", seed=seed, game_calls=0, **SEARCH)
             if found is None or plain is None:
                 continue
             weighed_apart += found["act"] != plain["act"]
@@ -215,7 +216,18 @@ def test_a_call_weighed_by_the_game_is_not_explained_by_a_threshold():
                 if reason["reason"] == "chance" and reason["allowed"] and not reason["partner_called"]:
                     assert reason["calls"] == (reason["chance"] >= reason["needed"]) or \
                         abs(reason["chance"] - reason["needed"]) <= 1
-    assert weighed_apart  # some calls the game's chance made differently, none explained wrongly
+                if reason["reason"] == "game_chance":
+                    assert "needed" not in reason
+                    if reason["with_call"] != reason["without"]:
+                        assert reason["calls"] == (reason["with_call"] > reason["without"])
+                    name = "Grand Tichu" if reason["call"] == "grand" else "Tichu"
+                    en, de = say(reason, "en"), say(reason, "de")
+                    figures = f"about {reason['with_call']:g}% with {name}, about {reason['without']:g}%"
+                    assert figures + " without" in en
+                    assert "chance to win the game" in en and "das Spiel zu gewinnen" in de
+                    assert f"{reason['chance']}" in en and "from about" not in en
+                    told += 1
+    assert weighed_apart and told  # calls the game's chance made differently, each told so
 
 
 def test_a_play_searched_for_the_game_is_not_said_to_score_points():
