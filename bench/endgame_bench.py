@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from partner_bench import _interval  # noqa: E402
+from partner_bench import _interval, with_hands  # noqa: E402
 
 from app import gc_tune  # noqa: E402
 from app.bots.hard import HardBot  # noqa: E402
@@ -62,11 +62,7 @@ class Recorder(NormalBot):
 def _after(game: Game, seat: int, actions: list, rng: random.Random, hands: list[int]):
     """(1 if `seat`'s team wins the game (a draw 0.5), the round's points for its team minus the
     other's) when `seat` makes `actions` with the hidden hands `hands`, the rest played by Normal."""
-    game = copy.deepcopy(game)
-    rnd = game.round
-    for s, mask in enumerate(hands):
-        if s != seat:
-            rnd.hands[s] = mask
+    game = with_hands(game, seat, hands)
     before = list(game.totals)
     log = TableLog()
     for action in actions:

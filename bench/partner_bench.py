@@ -85,15 +85,20 @@ def _returns(view, action) -> bool:
     return len(cards) == 1 and bool(singles) and cards[0] == singles[0]["cards"]
 
 
+def with_hands(game: Game, seat: int, hands: list[int]) -> Game:
+    """A copy of `game` whose other seats hold `hands` (sampled for `seat`'s view)."""
+    game = copy.deepcopy(game)
+    for s, mask in enumerate(hands):
+        if s != seat:
+            game.round.hands[s] = mask
+    return game
+
+
 def _score_after(game: Game, seat: int, action: dict | None, rng: random.Random,
                  hands: list[int]) -> float | None:
     """The round's points for `seat`'s team minus the others' (their mean), when `seat` makes
     `action` (None: passes) with the hidden hands `hands`, the rest played by Normal bots."""
-    game = copy.deepcopy(game)
-    rnd = game.round
-    for s, mask in enumerate(hands):
-        if s != seat:
-            rnd.hands[s] = mask
+    game = with_hands(game, seat, hands)
     before = list(game.totals)
     move = action if action is not None else {"act": "pass"}
     log = TableLog()
