@@ -19,7 +19,6 @@ game costs in points, or gains).
 from __future__ import annotations
 
 import argparse
-import ast
 import copy
 import random
 import sys
@@ -27,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from partner_bench import _interval, with_hands  # noqa: E402
+from partner_bench import _interval, bot_options, with_hands  # noqa: E402
 
 from app import gc_tune  # noqa: E402
 from app.bots.hard import HardBot  # noqa: E402
@@ -99,10 +98,7 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", default="endgame")
     parser.add_argument("--opt", action="append", default=[], help="a Hard option, name=value")
     args = parser.parse_args(argv)
-    options = {}
-    for item in args.opt or ["game_weight=1000", "game_calls=1"]:
-        name, _, value = item.partition("=")
-        options[name] = ast.literal_eval(value)
+    options = bot_options(args.opt or ["game_weight=1000", "game_calls=1"])
 
     found = {"turns": 0, "views": []}
     for index in range(args.deals):
@@ -139,17 +135,17 @@ def main(argv=None) -> int:
             points[kind].append(sum(diffs) / len(diffs))
     print(f"options {options}; {args.deals} rounds from scores near 1000, every {args.every}-th turn, "
           f"{args.effect} sampled deals per position")
+    for kind in ("call", "play"):
+        asked["all"] = asked.get("all", 0) + asked[kind]
+        differ["all"] = differ.get("all", 0) + differ[kind]
+        won.setdefault("all", []).extend(won[kind])
+        points.setdefault("all", []).extend(points[kind])
+    what = {"call": " (may call Tichu)", "play": " (no call)", "all": ""}
     for kind in ("call", "play", "all"):
-        w = won[kind] if kind != "all" else won["call"] + won["play"]
-        p = points[kind] if kind != "all" else points["call"] + points["play"]
-        n_asked = asked[kind] if kind != "all" else sum(asked.values())
-        n_differ = differ[kind] if kind != "all" else sum(differ.values())
-        line = f"{kind}: {n_asked} positions asked ({'may call Tichu' if kind == 'call' else 'no call'}" \
-            if kind != "all" else f"all: {n_asked} positions asked"
-        line += f"{')' if kind != 'all' else ''}, {n_differ} chosen differently"
-        if len(w) > 1:
-            mean, low, high = _interval(w)
-            pm, pl, ph = _interval(p)
+        line = f"{kind}: {asked[kind]} positions asked{what[kind]}, {differ[kind]} chosen differently"
+        if len(won[kind]) > 1:
+            mean, low, high = _interval(won[kind])
+            pm, pl, ph = _interval(points[kind])
             line += (f"; games won with the options minus without, per position: {100 * mean:+.1f} "
                      f"points of percent ({100 * low:+.1f} to {100 * high:+.1f}); the round's points: "
                      f"{pm:+.1f} ({pl:+.1f} to {ph:+.1f})")

@@ -85,6 +85,15 @@ def _returns(view, action) -> bool:
     return len(cards) == 1 and bool(singles) and cards[0] == singles[0]["cards"]
 
 
+def bot_options(items: list[str]) -> dict:
+    """`--opt name=value` items as a bot's options (values read as Python literals)."""
+    options = {}
+    for item in items:
+        name, _, value = item.partition("=")
+        options[name] = ast.literal_eval(value)
+    return options
+
+
 def with_hands(game: Game, seat: int, hands: list[int]) -> Game:
     """A copy of `game` whose other seats hold `hands` (sampled for `seat`'s view)."""
     game = copy.deepcopy(game)
@@ -166,10 +175,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     hard_class = HardBot if args.hard == "hard" else load_bot(args.hard)
 
-    config = {"seed": 0}
-    for item in args.opt:
-        name, _, value = item.partition("=")
-        config[name] = ast.literal_eval(value)
+    config = {"seed": 0, **bot_options(args.opt)}
     rules = Rules.of(args.ruleset, {})
     found = {"overtake": [], "return": [], "games": {}}
     for index in range(args.deals):

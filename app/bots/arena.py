@@ -195,7 +195,7 @@ def _job(args) -> dict:
     plans = side_plans(Rules.of(cfg.ruleset, dict(cfg.options)))
     for index in indexes:
         per_deal = []
-        a_wins = 0.0  # A's games won on this deal's plays (a draw counts half)
+        a_share = 0.0  # A's games won on this deal's plays (a draw counts half)
         for k, plan in enumerate(plans):
             rounds, sides, log, winner = _play(cfg, index, plan)
             per_deal.append({key: _mean([r[key] for r in rounds]) for key in rounds[0]})
@@ -209,10 +209,10 @@ def _job(args) -> dict:
                                   for seat, action, code in log.illegal)
             if cfg.games:
                 out["wins"][winner if winner else "draw"] += 1
-                a_wins += 1.0 if winner == "A" else 0.5 if winner is None else 0.0
+                a_share += 1.0 if winner == "A" else 0.5 if winner is None else 0.0
         summary = {key: _mean([d[key] for d in per_deal]) for key in per_deal[0]}
         if cfg.games:
-            summary["a_wins"] = a_wins / len(plans)
+            summary["a_share"] = a_share / len(plans)
         out["deals"].append((index, summary))
     return out
 
@@ -363,7 +363,7 @@ def _report(cfg: ArenaConfig, merged: dict, seconds: float) -> dict:
     }
     if cfg.games:
         wins = merged["wins"]
-        per_deal_wins = [[i, d["a_wins"]] for i, d in sorted(merged["deals"], key=lambda x: x[0])]
+        per_deal_wins = [[i, d["a_share"]] for i, d in sorted(merged["deals"], key=lambda x: x[0])]
         report["games"] = _games(wins["A"], wins["B"], wins["draw"], per_deal_wins)
     return report
 

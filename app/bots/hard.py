@@ -186,10 +186,10 @@ class HardBot(NormalBot):
             return normal
         deck = rules_of(view).deck
         prior = calls.grand_chance(deck.parse_mask(view["hand"]), deck)
-        outcomes: list = []
+        outcomes = self._call_outcomes(view)
         found = searches.first_out_before_play(
             view, ("grand", True), self.rng, time.perf_counter() + self.call_budget, self.call_worlds,
-            self.min_worlds, self.pre_play_deals(view), outcomes if self.game_calls else None)
+            self.min_worlds, self.pre_play_deals(view), outcomes)
         self.last_kind = "call"
         if found is None:
             return normal
@@ -200,9 +200,16 @@ class HardBot(NormalBot):
                           "allowed": True, "deals": found[1]}
         return {"act": "grand", "call": self._decide_call(view, outcomes, 200, chance, threshold)}
 
-    def _decide_call(self, view: dict, outcomes: list, value: int, chance: float, threshold: float) -> bool:
+    def _call_outcomes(self, view: dict) -> list | None:
+        """A list for the call search's deals where the call may be weighed by the chance to
+        win the game (`game_calls`, the game in reach); None elsewhere (nothing collected)."""
+        team = view["geometry"]["team_of"][view["viewer"]]
+        return [] if self.game_calls and self.game_totals(view, team) is not None else None
+
+    def _decide_call(self, view: dict, outcomes: list | None, value: int, chance: float,
+                     threshold: float) -> bool:
         """Call where the chance to win the game says so (`game_calls`), else by the threshold."""
-        game = self.weigh_call_for_game(view, outcomes, value, chance)
+        game = None if outcomes is None else self.weigh_call_for_game(view, outcomes, value, chance)
         if game is None:
             return chance >= threshold
         # The coach reads `last_call`: a call weighed by the game is said to be (reasons.py).
@@ -229,15 +236,14 @@ class HardBot(NormalBot):
             deadline = started + 0.4 * self.call_budget
         else:
             deadline = started + self.call_budget
-        outcomes: list = []
-        kept = outcomes if self.game_calls else None
+        outcomes = self._call_outcomes(k.view)
         if before:
             found = searches.first_out_before_play(k.view, ("tichu", True), self.rng, deadline,
                                                    self.call_worlds, self.min_worlds,
-                                                   self.pre_play_deals(k.view), kept)
+                                                   self.pre_play_deals(k.view), outcomes)
         else:
             found = searches.first_out_in_play(k.view, self.rng, deadline, self.call_worlds,
-                                               self.min_worlds, self.sampler(k), kept)
+                                               self.min_worlds, self.sampler(k), outcomes)
         self.last_kind = "call"
         if found is None:
             return super().wants_tichu(k)

@@ -113,9 +113,8 @@ def _game_chance(weighed: dict, action: dict) -> dict:
     del out["needed"]
     game = weighed["game"]
     with_call, without = 100 * game["with_call"], 100 * game["without"]
-    digits = 0 if round(with_call) != round(without) else 1
-    out.update(with_call=round(with_call, digits) if digits else round(with_call),
-               without=round(without, digits) if digits else round(without))
+    places = None if round(with_call) != round(without) else 1  # None: whole numbers
+    out.update(with_call=round(with_call, places), without=round(without, places))
     return out
 
 
