@@ -12,7 +12,6 @@
     python -m app.bots combine part1.json part2.json
     python -m app.bots gap hard_normal.json seeing_normal.json
     python -m app.bots levels
-    python -m app.bots review RECORD.json --seat 1 [--round 0] [--json]
 
 See `app.bots.arena` for what the arena plays and reports. A bot named
 `git:REVISION:LEVEL` plays LEVEL (or package.module:Class) as it was at that
@@ -27,12 +26,7 @@ import ast
 import json
 import sys
 
-# The round review (docs/review.md) is the coach's (`app.coach.review`); this command line only
-# reads its file and prints it. An entry point above the bots and the coach may use both (the
-# layer tests allow it this one module).
-from app.coach.review import DEALS, GAIN, SHARE, ReviewRefused, record_from_text, review_report, text_report
 from app.engine import Rules
-from app.engine.bsw import decode_bsw
 from app.engine.scoring import columns
 
 from .. import gc_tune
@@ -53,44 +47,6 @@ def _pairs(items: list[str], what: str) -> tuple:
             parsed = {"true": True, "false": False}.get(value, value)
         out.append((name, parsed))
     return tuple(out)
-
-
-def _review_arguments(review: argparse.ArgumentParser) -> None:
-    review.add_argument("file", metavar="RECORD", help="a game record (.json) or a Brettspielwelt log "
-                        "(.tch); '-' reads standard input")
-    review.add_argument("--seat", type=int, required=True, help="the seat whose decisions are reviewed")
-    review.add_argument("--round", type=int, help="the round (from 0); default: every complete round")
-    review.add_argument("--game", type=int, default=0, help="which game of a BSW log holding several")
-    review.add_argument("--deals", type=int, default=DEALS, help=f"deals sampled per decision ({DEALS})")
-    review.add_argument("--share", type=float, default=SHARE,
-                        help=f"share of the deals an alternative must do better in ({SHARE})")
-    review.add_argument("--gain", type=float, default=GAIN,
-                        help=f"points per round it must gain on average ({GAIN:g})")
-    review.add_argument("--seed", type=int, default=0, help="seed of the sampled deals (0)")
-    review.add_argument("--json", action="store_true", help="print the review as one JSON object")
-
-
-def _review(args) -> int:
-    """Exit 0 with the review printed, or 2 with one line on standard error saying why not."""
-    try:
-        if args.file == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(args.file, "rb") as f:
-                data = f.read()
-    except OSError as exc:
-        print(f"review refused: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
-    try:
-        record, notes = record_from_text(decode_bsw(data), args.game)
-        report = review_report(record, args.seat, args.round, args.deals, args.share, args.gain, args.seed)
-    except ReviewRefused as exc:
-        print(f"review refused: {exc}", file=sys.stderr)
-        return 2
-    for note in notes:
-        print(f"note: {note}", file=sys.stderr)
-    print(json.dumps(report) if args.json else text_report(report))
-    return 0
 
 
 def main(argv=None) -> int:
@@ -137,14 +93,7 @@ def main(argv=None) -> int:
     gap.add_argument("ceiling", metavar="CEILING.json")
     gap.add_argument("--json", metavar="PATH", help="also write the result as JSON here ('-': stdout)")
     sub.add_parser("levels", help="list the built-in levels")
-    review = sub.add_parser("review", help="a seat's clearly worse decisions in a finished round",
-                            description="Review a seat's decisions in a game record or a Brettspielwelt "
-                            "log: each against its alternatives on sampled deals (docs/review.md).")
-    _review_arguments(review)
     args = parser.parse_args(argv)
-
-    if args.command == "review":
-        return _review(args)
 
     if args.command == "combine":
         return _combine(args, parser)

@@ -4,9 +4,8 @@ The web layer's packages, top to bottom (app/web/__init__.py says what each does
 module may import its own package, any package below, and the foundations at the
 root of app/web (errors, protocol, async_mode), never one above. The engine imports
 nothing of ours but itself; the bots import the engine only (and `app.gc_tune`, how a
-process that searches collects garbage); the coach's core imports the engine and the
-bots; the bots' command line (`python -m app.bots`, an entry point) may import the coach
-too. Read from the source
+process that searches collects garbage); the coach imports the engine and the bots (its
+command line, `python -m app.coach`, included), never the other way round. Read from the source
 (the `import` statements, those inside functions too), so a lazy import counts.
 """
 
@@ -89,21 +88,15 @@ def test_every_web_package_is_a_known_layer_and_says_its_job():
         assert doc and "import" in doc, f"app/web/{folder.name}/__init__.py: its job, what it may import"
 
 
-#: Entry points above the layers they compose: `python -m app.bots` runs the bots and the
-#: coach's round review, so it may import the coach (no module imports an entry point).
-ENTRY_POINTS = {"app.bots.__main__": ("app.coach",)}
-
-
 def test_the_engine_the_bots_and_the_coach_stay_below_the_web():
     for path in all_modules():
         module = module_name(path)
-        extra = ENTRY_POINTS.get(module, ())
         allowed = {"app.engine": ("app.engine",), "app.bots": ("app.engine", "app.bots", "app.gc_tune"),
                    "app.coach": ("app.engine", "app.bots", "app.coach", "app.gc_tune")}
         for top, may in allowed.items():
             if module == top or module.startswith(top + "."):
                 # `app` alone is the empty root package (a process checks which copy it runs).
-                bad = [t for t in imports_of(path) if t != "app" and not t.startswith(may + extra)]
+                bad = [t for t in imports_of(path) if t != "app" and not t.startswith(may)]
                 assert not bad, f"{module} imports {bad}"
 
 

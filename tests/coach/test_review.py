@@ -253,7 +253,7 @@ def test_bad_requests_are_refused_with_one_line():
 
 
 def review_cli(*args, stdin=None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "app.bots", "review", *map(str, args)], input=stdin,
+    return subprocess.run([sys.executable, "-m", "app.coach", "review", *map(str, args)], input=stdin,
                           capture_output=True, text=True, timeout=300, cwd=ROOT)
 
 

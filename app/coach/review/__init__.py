@@ -6,7 +6,7 @@ Pure (no I/O, no clock) and reproducible for a seed. Imports the engine and the 
 - `review_round(record, seat, round_index, deals=24, share=0.7, gain=15, seed=0) -> [Flag]`;
   `examine_round(...)` also says how many decisions were compared;
 - `ReviewRefused`: a review that cannot be made (one line for people);
-- `record_from_text`, `review_report`, `text_report`: what `python -m app.bots review`
+- `record_from_text`, `review_report`, `text_report`: what `python -m app.coach review`
   prints (the command line itself, reading the file and printing, is in app/bots/__main__.py);
 - `lesson.lesson(...)`: the review as the web page shows it (each flag with the seat's view of
   its position and the choices that count as found); `python -m app.coach.review.worker`

@@ -1,4 +1,4 @@
-"""What `python -m app.bots review` prints, made from data: no file, no printing here.
+"""What `python -m app.coach review` prints, made from data: no file, no printing here.
 
 - `record_from_text(text, game=0)`: a game record (JSON) or a Brettspielwelt log
   (imported with `app.engine.bsw.import_bsw`, its game `game`) into a record, with notes
