@@ -61,13 +61,14 @@ import random
 import time
 
 from app.engine.combos import BOMB, KIND, MASK
+from app.engine.rulesets import rules_of
 
 from . import calls, game_chance, searches, tricks
 from . import exchange as exchange_rules
 from .base import hand_views
 from .geometry import exchange_action, forced_best
 from .hand import plan_hand, play_signature
-from .knowledge import Knowledge, rules_of
+from .knowledge import Knowledge
 from .native import playout_module
 from .normal import NormalBot, legal_plays, play_action
 from .playout import _points

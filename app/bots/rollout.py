@@ -44,13 +44,14 @@ from __future__ import annotations
 
 import inspect
 
+from app.engine.rulesets import rules_of
 from app.engine.scoring import card_points
 
 from . import calls as bot_calls
 from . import playout as pure_playout
 from .exchange import choose_exchange
 from .geometry import best_cards, deal_out
-from .knowledge import Knowledge, rules_of
+from .knowledge import Knowledge
 from .native import playout_module
 from .tricks import choose_gift
 
