@@ -1,7 +1,7 @@
 """The guided first game's script is consistent: its deal is the deck split four ways, every
 scripted action is legal when it comes (the whole lesson played through the engine with the
-expected player moves), wrong moves get words, and its texts never name a card the player
-cannot know at that moment."""
+expected player moves), wrong moves get words, its texts never name a card the player
+cannot know at that moment, and every claim a text makes of the cards is true by the engine."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 
 from app.coach.lesson import FIRST_GAME, LessonBot, check, lesson_deal, lesson_doc, position
 from app.coach.lesson.guide import actions_by
+from app.coach.lesson.script import Beaters, Combination, RoundScore, WholeHand
 from app.engine import Game, Rules, view_for
 
 LESSON = FIRST_GAME
@@ -180,3 +181,65 @@ def test_the_lesson_document_says_nothing_a_spectator_or_bot_could_not_build_fro
     doc = lesson_doc(LESSON, view_for(game, 0))
     assert doc["step"] == 0 and doc["expect"] == {"act": "grand", "call": False}
     assert set(doc) == {"id", "step", "steps", "name", "ready", "over", "text", "expect"}
+
+
+def false_claims(claims, view) -> list[str]:
+    """The claims that the engine, on the player's view at this moment, finds false."""
+    plays = view["legal"]["plays"] or []
+    hand = set(view["hand"] or [])
+    false = []
+    for claim in claims:
+        if isinstance(claim, Beaters):
+            beating = {frozenset(p["cards"].split()) for p in plays}
+            if beating != {frozenset(c.split()) for c in claim.plays}:
+                false.append(f"{claim}: the plays that beat it are {sorted(map(sorted, beating))}")
+        elif isinstance(claim, Combination):
+            cards = frozenset(claim.cards.split())
+            found = [p for p in plays if frozenset(p["cards"].split()) == cards and p["kind"] == claim.kind]
+            if not found or sorted(p["phoenix"] or "" for p in found) != sorted(claim.phoenix or ("",)):
+                false.append(f"{claim}: the engine's plays of these cards are {found}")
+        elif isinstance(claim, WholeHand):
+            if set(claim.cards.split()) != hand:
+                false.append(f"{claim}: the hand is {sorted(hand)}")
+        elif isinstance(claim, RoundScore):
+            rounds = view["scores"]["rounds"]
+            if not rounds or tuple(rounds[-1]["scores"]) != claim.points:
+                false.append(f"{claim}: the rounds scored {rounds}")
+        else:
+            false.append(f"{claim}: a claim this test cannot check")
+    return false
+
+
+@pytest.mark.parametrize("gift_to", [1, 3])
+def test_every_claim_of_the_lesson_is_true_when_its_text_shows(gift_to):
+    checked, false = set(), []
+
+    def seen(view, doc):
+        step = LESSON.steps[doc["step"]]
+        # A step's claims hold when its text shows: at the player's turn, or at the end for the last.
+        if step.claims and (doc["ready"] or doc["over"]) and step.name not in checked:
+            checked.add(step.name)
+            false.extend(f"{step.name}: {f}" for f in false_claims(step.claims, view))
+
+    play_through(gift_to=gift_to, seen=seen)
+    assert not false, "\n".join(false)
+    assert checked == {step.name for step in LESSON.steps if step.claims}
+
+
+def test_a_claim_that_is_false_is_found():
+    """The check above can fail: the old words of the Dragon step (only the Dragon beats the Ace)."""
+    found = []
+
+    def seen(view, doc):
+        if doc["name"] == "dragon" and doc["ready"] and not found:
+            found.extend(false_claims((Beaters(("Dr",)),), view))
+
+    play_through(seen=seen)
+    assert found and "Ph" in found[0]
+
+
+def test_the_dragon_step_names_everything_that_beats_the_ace():
+    step = next(s for s in LESSON.steps if s.name == "dragon")
+    assert "Only the Dragon" not in step.text
+    for word in ("Dragon", "Phoenix", "6s"):
+        assert word in step.text and word in step.wrong

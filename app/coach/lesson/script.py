@@ -16,7 +16,9 @@ is one decision of the player, with what happens before it:
 
 Texts are English message ids marked with `N_` (babel.cfg extracts them; the page shows
 them in its language). A text may name only cards the player holds, gave, received or
-saw played at the moment it shows (tests/coach/test_lesson.py checks it). The round ends
+saw played at the moment it shows, and what a text claims about the cards is written beside it
+as `claims`, which tests/coach/test_lesson.py checks against the engine at the moment the text
+shows (which plays beat the trick, what combination some cards make, how the round scores). The round ends
 in a double victory of the player's team after the player's Tichu, and with a target of
 50 points that ends the game: "Play a real game" comes next.
 """
@@ -32,6 +34,32 @@ def N_(text: str) -> str:
 
 
 @dataclass(frozen=True)
+class Beaters:
+    """Claim: of all the player may play now, exactly these plays (cards) beat the trick."""
+    plays: tuple
+
+
+@dataclass(frozen=True)
+class Combination:
+    """Claim: the cards are a play of this kind now, the Phoenix standing for any of `phoenix`."""
+    cards: str
+    kind: str
+    phoenix: tuple = ()
+
+
+@dataclass(frozen=True)
+class WholeHand:
+    """Claim: the cards are all the player holds (playing them goes out)."""
+    cards: str
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    """Claim: the round ends with these points for each team (the player's first)."""
+    points: tuple
+
+
+@dataclass(frozen=True)
 class Step:
     name: str
     text: str
@@ -39,6 +67,7 @@ class Step:
     bots: tuple = ()  # ((seat, action), ...) before the player's decision
     watch: str | None = None
     wrong: str | None = None
+    claims: tuple = ()  # what `text` says of the cards, checked by the tests against the engine
 
 
 @dataclass(frozen=True)
@@ -111,10 +140,13 @@ FIRST_GAME = Lesson(
              wrong=N_("Play the Mah Jong alone and wish for an 8.")),
         Step("dragon",
              N_("Mia had to play her 8 (your wish), Leo passed, Kai played an Ace. To beat a single, "
-                "play a higher single, or pass. Only the Dragon, the highest card, beats the Ace: play it."),
+                "play a higher single, or pass. Of your cards, three things beat the Ace: the Dragon, "
+                "the highest single; the Phoenix; and your four 6s, a bomb. Play the Dragon and keep the "
+                "other two for later."),
              {"act": "play", "cards": "Dr"},
              bots=(_play(1, "B8"), _pass(2), _play(3, "SA")),
-             wrong=N_("Play the Dragon: nothing else you hold beats the Ace.")),
+             wrong=N_("Play the Dragon: keep the Phoenix and your four 6s for later."),
+             claims=(Beaters(("Dr", "Ph", "S6 B6 G6 R6")),)),
         Step("gift",
              N_("Everybody passed: the trick is yours. That is how a trick ends, and its winner leads "
                 "the next one. A trick won by the Dragon goes to an opponent, with the Dragon's 25 "
@@ -132,20 +164,24 @@ FIRST_GAME = Lesson(
                 "and a pair) or straight (five or more in a row). Beat the 10s with your Kings."),
              {"act": "play", "cards": "SK BK"},
              bots=(_play(2, "S3 G3"), _play(3, "S10 G10")),
-             wrong=N_("Play your pair of Kings.")),
+             wrong=N_("Play your pair of Kings."),
+             claims=(Combination("SK BK", "pair"),)),
         Step("bomb",
              N_("Mia beat your Kings with a pair of Aces; Leo and Kai passed. A bomb beats anything: "
                 "four of a kind, or five or more in a row of one suit. Play your four 6s."),
              {"act": "play", "cards": "S6 B6 G6 R6"},
              bots=(_play(1, "RA BA"), _pass(2), _pass(3)),
-             wrong=N_("Play your four 6s: the bomb.")),
+             wrong=N_("Play your four 6s: the bomb."),
+             claims=(Combination("S6 B6 G6 R6", "bomb"),)),
         Step("straight",
              N_("Nobody beat your bomb: the trick is yours and you lead. The Phoenix stands in for any "
-                "card in a combination: with your 9, 10, Jack and Queen it makes a straight. Play all "
-                "five and go out first!"),
+                "card in a combination: with your 9, 10, Jack and Queen it makes a straight, as the 8 "
+                "below them or the King above. Play all five and go out first! The table asks which "
+                "card the Phoenix stands for: either makes the straight."),
              {"act": "play", "cards": "Ph BQ SJ R10 G9"},
              bots=(_pass(1), _pass(2), _pass(3)),
-             wrong=N_("Play the straight: the Phoenix with your 9, 10, Jack and Queen.")),
+             wrong=N_("Play the straight: the Phoenix with your 9, 10, Jack and Queen."),
+             claims=(Combination("Ph BQ SJ R10 G9", "straight", ("8", "K")), WholeHand("Ph BQ SJ R10 G9"))),
         Step("score",
              N_("Leo went out second: a double victory! Your team scores 200 and the cards are not "
                 "counted; your Tichu adds 100. Otherwise the cards count: each 5 is worth 5, each 10 "
@@ -153,7 +189,8 @@ FIRST_GAME = Lesson(
              None,
              bots=(_pass(1), _play(2, "B10 GJ RQ GK GA"), _pass(3), _pass(1), _play(2, "S2 B2 G2 S4 B4"),
                    _pass(3), _pass(1), _play(2, "S5 B5")),
-             watch=N_("You are out first: your Tichu is made! Watch Leo play out his cards.")),
+             watch=N_("You are out first: your Tichu is made! Watch Leo play out his cards."),
+             claims=(RoundScore((300, 0)),)),
     ),
 )
 
