@@ -168,9 +168,10 @@ def _wish(f, lang, names):
 def _top_cards(f, lang, names):
     cards = f["cards"]
     top = f["top_rank"]
-    unknown = [c for c in cards if c["holder"] is None]
+    # Every card out is counted in the first sentence, those whose holder is known too, and the
+    # known ones are named after it ("of these"): nobody reads three Aces where four are out.
     counts: dict = {}
-    for c in unknown:
+    for c in cards:
         counts[c["role"]] = counts.get(c["role"], 0) + 1
     parts = []
     for role in ("dragon", "phoenix"):
@@ -187,11 +188,15 @@ def _top_cards(f, lang, names):
         text = _t(lang, "Neither played nor in your hand: ", "Weder gespielt noch bei dir: ")
         text += join(parts, lang) + "."
     known = [c for c in cards if c["holder"] is not None]
-    for c in known:
-        holder = cap(seat_phrase(c["holder"], lang, names))
+    for i, c in enumerate(known):
+        holder = seat_phrase(c["holder"], lang, names)
         card = card_name(c["card"], c["role"], f["ruleset"], lang, "acc")
         verb = _t(lang, "holds", "hat") if c["holder"]["relation"] != "you" else _t(lang, "hold", "hast")
-        text += (" " if text else "") + f"{holder} {verb} {card}."
+        if i == 0:
+            sentence = _t(lang, f"Of these, {holder} {verb} {card}.", f"Davon {verb} {holder} {card}.")
+        else:
+            sentence = f"{cap(holder)} {verb} {card}."
+        text += " " + sentence
     return text
 
 

@@ -204,5 +204,20 @@ def test_a_known_card_is_named_with_its_suit():
     fact = {"kind": "top_cards_out", "seat": 0, "ruleset": "standard", "teams": True, "top_rank": "A",
             "cards": [{"card": "RA", "role": "top_rank", "holder": {"seat": 3, "relation": "opponent"}},
                       {"card": "Dr", "role": "dragon", "holder": None}]}
-    assert both(fact) == ("Neither played nor in your hand: the Dragon. Seat 3 holds the Star Ace.",
-                          "Weder gespielt noch bei dir: der Drache. Platz 3 hat das Stern-Ass.")
+    assert both(fact) == ("Neither played nor in your hand: the Dragon and an Ace. "
+                          "Of these, seat 3 holds the Star Ace.",
+                          "Weder gespielt noch bei dir: der Drache und ein Ass. Davon hat Platz 3 das Stern-Ass.")
+
+
+def test_the_cards_out_are_counted_whole_before_the_known_ones_are_named():
+    """Four Aces out, one of them known: the count says four, never three."""
+    holder = {"seat": 2, "relation": "partner"}
+    cards = [{"card": "GA", "role": "top_rank", "holder": holder}] + [
+        {"card": c, "role": "top_rank", "holder": None} for c in ("SA", "BA", "RA")] + [
+        {"card": "Ph", "role": "phoenix", "holder": None}]
+    fact = {"kind": "top_cards_out", "seat": 0, "ruleset": "standard", "teams": True, "top_rank": "A",
+            "cards": cards}
+    en, de = both(fact)
+    assert en.startswith("Neither played nor in your hand: the Phoenix and 4 Aces. Of these, your partner")
+    assert "3 Aces" not in en and "3 Asse" not in de
+    assert de.startswith("Weder gespielt noch bei dir: der Phönix und 4 Asse. Davon hat dein Partner")
