@@ -206,7 +206,8 @@ def test_a_known_card_is_named_with_its_suit():
                       {"card": "Dr", "role": "dragon", "holder": None}]}
     assert both(fact) == ("Neither played nor in your hand: the Dragon and an Ace. "
                           "Of these, seat 3 holds the Star Ace.",
-                          "Weder gespielt noch bei dir: der Drache und ein Ass. Davon hat Platz 3 das Stern-Ass.")
+                          "Weder gespielt noch bei dir: der Drache und ein Ass. "
+                          "Davon hat Platz 3 das Stern-Ass.")
 
 
 def test_the_cards_out_are_counted_whole_before_the_known_ones_are_named():
