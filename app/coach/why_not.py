@@ -72,7 +72,8 @@ def why_not(view: dict, cards, seat: int | None = None, phoenix: str | None = No
     if pos is None or pos.phase != "play":
         return _reason("not_playing", "not_now", seat, phase=view.get("phase"))
     if mask & ~pos.hand:
-        return _reason("not_in_hand", "card_not_in_hand", seat, cards=deck.format_cards(mask & ~pos.hand))
+        return _reason("not_in_hand", "card_not_in_hand", seat, cards=deck.format_cards(mask & ~pos.hand),
+                       ruleset=pos.view["ruleset"])
     return _check_play(pos, mask, declared)
 
 
@@ -187,7 +188,7 @@ def _no_combination(pos: Position, mask: int) -> dict:
     phoenix = mask & deck.phoenix_mask
 
     def said(kind: str, **extra) -> dict:
-        return _reason(kind, "not_a_combination", seat, cards=cards, **extra)
+        return _reason(kind, "not_a_combination", seat, cards=cards, ruleset=pos.view["ruleset"], **extra)
 
     if n > 1 and mask & deck.dragon_mask:
         return said("dragon_alone")

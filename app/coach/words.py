@@ -12,6 +12,8 @@ side by side, so a change to one is seen next to the other (nouns and cases are 
 
 from __future__ import annotations
 
+from app.engine.cards import FIFTY_TWO_DECK, STANDARD_DECK
+
 from .lexicon import (
     DE,
     a_rank,
@@ -365,7 +367,8 @@ def _bad_phoenix_rank(r, lang, names):
 
 
 def _not_in_hand(r, lang, names):
-    return _t(lang, f"You do not hold {r['cards']}.", f"{r['cards']} hast du nicht auf der Hand.")
+    cards = _card_list(r["cards"], r.get("ruleset", "standard"), lang)
+    return _t(lang, f"You do not hold {cards}.", f"{cap(cards)} hast du nicht auf der Hand.")
 
 
 def _not_your_turn(r, lang, names):
@@ -398,23 +401,24 @@ def _phoenix_single(r, lang, names):
 
 def _no_combo(rule_en: str, rule_de: str):
     def speak(r, lang, names):
-        start = _t(lang, f"{r['cards']} is no combination", f"{r['cards']} ist keine Kombination")
+        start = _cards_are(r, lang) + _t(lang, " not a combination", " keine Kombination")
         return start + (_t(lang, f": {rule_en}.", f": {rule_de}.") if rule_en else ".")
     return speak
 
 
 def _stairs_too_short(r, lang, names):
     n = r["min_pairs"]
-    return _t(lang, f"{r['cards']} is no combination: stairs need at least {n} pairs at this table.",
-              f"{r['cards']} ist keine Kombination: eine Treppe braucht an diesem Tisch "
-              f"mindestens {n} Paare.")
+    rule = _t(lang, f" not a combination: stairs need at least {n} pairs at this table.",
+              f" keine Kombination: eine Treppe braucht an diesem Tisch mindestens {n} Paare.")
+    return _cards_are(r, lang) + rule
 
 
 def _no_combination(r, lang, names):
-    return _t(lang, f"{r['cards']} is no combination. Combinations are single cards, pairs, triples, stairs, "
-                    f"full houses, straights and bombs.",
-              f"{r['cards']} ist keine Kombination. Kombinationen sind Einzelkarten, Paare, Drillinge, "
-              f"Treppen, Full Houses, Straßen und Bomben.")
+    rule = _t(lang, " not a combination. Combinations are single cards, pairs, triples, stairs, full houses, "
+                    "straights and bombs.",
+              " keine Kombination. Kombinationen sind Einzelkarten, Paare, Drillinge, Treppen, Full Houses, "
+              "Straßen und Bomben.")
+    return _cards_are(r, lang) + rule
 
 
 def _phoenix_cannot_be(r, lang, names):
@@ -505,15 +509,19 @@ def _bot(level: str, lang: str) -> str:
     return _t(lang, f"The {level.capitalize()} bot", f"Der Bot „{_BOTS_DE.get(level, level)}“")
 
 
-def _card_list(codes: str, ruleset: str, lang: str) -> str:
-    names = []
-    for code in codes.split():
-        role = _SPECIAL_CODES.get(code.rstrip("'"))
-        names.append(card_name(code, role, ruleset, lang, "acc"))
+def _card_list(codes: str, ruleset: str, lang: str, case: str = "acc") -> str:
+    """Cards by the names the table shows ("the Pagoda Queen and the Dragon"), never by code."""
+    deck = FIFTY_TWO_DECK if ruleset == "fifty-two" else STANDARD_DECK
+    specials = {deck.codes[getattr(deck, role)]: role for role in ("dragon", "phoenix", "dog", "mahjong")}
+    names = [card_name(code, specials.get(code.rstrip("'")), ruleset, lang, case) for code in codes.split()]
     return join(names, lang)
 
 
-_SPECIAL_CODES = {"Dr": "dragon", "Ph": "phoenix", "Dg": "dog", "Mj": "mahjong"}
+def _cards_are(r: dict, lang: str) -> str:
+    """The reason's cards as the subject of "... no combination", the verb agreeing."""
+    cards = _card_list(r["cards"], r.get("ruleset", "standard"), lang, "nom")
+    several = len(r["cards"].split()) > 1
+    return cap(cards) + _t(lang, " are" if several else " is", " sind" if several else " ist")
 
 
 def _suggestion(f, lang, names):
@@ -548,7 +556,7 @@ def _suggested(f, lang, names):
         return _t(lang, f"{bot} would pass {given}.", f"{bot} würde {given} schupfen.")
     fact = f.get("fact") or {}
     if "play" not in fact:
-        cards = f.get("cards", "")
+        cards = _card_list(f.get("cards", ""), f.get("ruleset", "standard"), lang)
         return _t(lang, f"{bot} would play {cards}.", f"{bot} würde {cards} spielen.")
     text = _t(lang, f"{bot} would play {play_phrase(fact['play'], lang, 'acc')}.",
               f"{bot} würde {play_phrase(fact['play'], lang, 'acc')} spielen.")

@@ -10,10 +10,12 @@ combination, a "not a combination" one has no reading at all, ...).
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 from app.coach.why_not import why_not
+from app.coach.words import say
 from app.engine import Game, IllegalAction, candidate_plays, interpretations, mask_cards, view_for
 from app.engine.combos import BOMB, DRAGON_VALUE, KIND, KIND_NAMES, LENGTH, MASK, SINGLE, VALUE, beats
 from app.engine.plays import wish_mask
@@ -288,9 +290,18 @@ def test_why_not_agrees_with_the_engine_in_random_positions(index):
                         to = answer["dog_to"][0]["seat"] if answer.get("dog_to") else None
                         assert answer["code"] == engine_code(game, viewer, seat, cards, phoenix, to), answer
                         _is_a_real_reason(game, seat, mask, answer)
+                        _names_no_card_by_code(game, answer)
                         kinds[answer["kind"]] = kinds.get(answer["kind"], 0) + 1
     print(f"\n{ruleset} {options or ''}: {kinds}")
     assert kinds.get("legal", 0) > 20 and len(kinds) >= 6
+
+
+def _names_no_card_by_code(game, answer):
+    """The sentence names cards as the table does ("the Pagoda Queen"), never by code ("BQ")."""
+    codes = set(game.rules.deck.codes) | {c + "'" for c in game.rules.deck.codes}
+    for lang in ("en", "de"):
+        text = say(answer, lang)
+        assert not codes & set(re.findall(r"[\w']+", text)), (answer, text)
 
 
 def _is_a_real_reason(game, seat, mask, answer):
