@@ -116,3 +116,18 @@ def test_the_trichu_dealer_gets_hints_for_both_hands_each_named():
         action = bot.decide(view)
         game.apply({**action, "seat": action.get("seat", seat)}, by=seat)
     assert hands == {True, False}  # the dealer's own hand and the Table's
+
+
+def test_hints_name_the_seats_as_the_table_does(app, http, player, hub):
+    """A seat a bot plays is "Bot 3" on the page, so in the hint's sentences too, never "Seat 3"."""
+    from app.web.table.hints import seat_names
+
+    table, me = bot_table(app, http, player)
+    assert hub.bots.wait_idle()
+    me.pump()
+    mine = me.view["viewer"]
+    names = seat_names(table, "en")
+    others = [s for s in names if s != mine]
+    assert others and all(names[s] == f"Bot {s + 1}" for s in others), names
+    assert all(seat_names(table, "de")[s] == f"Bot {s + 1}" for s in others)
+    assert not names[mine].startswith(("Bot", "Seat"))  # the player's own name
