@@ -48,6 +48,9 @@ def test_a_record_file_steps_forward_and_back_with_every_hand_open(server, conte
     expect(position).to_have_text(f"{len(actions)} / {len(actions)}")
     expect(page.locator(".replay-message.info")).to_have_text("The round is over.")
     expect(page.locator(".replay-score")).to_contain_text("Team 1")
+    # Places in English words, as at the table ("out 1st"), never the German "out 1.".
+    expect(page.locator(".replay-seat", has_text="out 1st")).to_have_count(1)
+    expect(page.locator(".replay-seat", has_text=re.compile(r"out \d\."))).to_have_count(0)
     page.get_by_role("button", name="Start of the round").click()
     expect(position).to_have_text(f"0 / {len(actions)}")
     # Nothing on the page overflows the phone's width.

@@ -108,6 +108,10 @@ const LEVELS = { greedy: () => t("greedy"), easy: () => t("easy"), normal: () =>
 /** A bot level's name ("greedy"); a level the page does not know keeps its own name. */
 export const levelName = (level) => (LEVELS[level] ? LEVELS[level]() : level);
 
+// A place in the order of going out, in the page's language ("1st" / "1.").
+const PLACES = { 1: () => t("1st"), 2: () => t("2nd"), 3: () => t("3rd") };
+export const placeName = (n) => (PLACES[n] ? PLACES[n]() : t("{n}th", { n }));
+
 const RANK_NAMES = { J: () => t("Jack"), Q: () => t("Queen"), K: () => t("King"), A: () => t("Ace") };
 
 /** A rank's name: "Jack", "7". */

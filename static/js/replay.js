@@ -5,7 +5,7 @@
 // Once the record's game is over, any seat's decisions in a round can be reviewed (review.js:
 // "find a better play"); the server refuses a game that is not over.
 import { h, replace } from "./dom.js";
-import { rankName, refusal, t, tn } from "./i18n.js";
+import { placeName, rankName, refusal, t, tn } from "./i18n.js";
 import { cardRow, sortHand } from "./cards.js";
 import { store } from "./store.js";
 import { renderReview, reviewState } from "./review.js";
@@ -158,7 +158,7 @@ function seatBox(frame, seat) {
   const tags = [];
   if (player.grand) tags.push(t("Grand Tichu"));
   if (player.tichu) tags.push(t("Tichu"));
-  if (player.out) tags.push(t("out {n}.", { n: player.out }));
+  if (player.out) tags.push(t("out {place}", { place: placeName(player.out) }));
   if (frame.turn === seat) tags.push(t("to play"));
   const acted = frame.action && frame.action.seat === seat;
   return h("section", { class: ["replay-seat", acted && "acted"], "aria-label": seatName(seat) },

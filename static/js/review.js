@@ -5,7 +5,7 @@
 // than what was done counts as found. Used after a round at the table (summary.js) and by
 // the replay viewer (replay.js); the server makes the review (docs/review.md).
 import { h } from "./dom.js";
-import { lang, rankName, t, tn } from "./i18n.js";
+import { lang, placeName, rankName, t, tn } from "./i18n.js";
 import { cardButton, cardNames, cardRow, sortHand } from "./cards.js";
 
 /** A review to show: the server's answer, the flag on screen, the cards picked, the last try. */
@@ -95,7 +95,7 @@ function othersLine(flag, name) {
       const tags = [];
       if (p.grand) tags.push(t("Grand Tichu"));
       if (p.tichu) tags.push(t("Tichu"));
-      if (p.out) tags.push(t("out {n}.", { n: p.out }));
+      if (p.out) tags.push(t("out {place}", { place: placeName(p.out) }));
       return h("li", {}, `${name(p.seat)}: `, p.out ? "" : tn("{n} card", "{n} cards", p.cards),
         tags.length ? ` (${tags.join(", ")})` : "");
     }));

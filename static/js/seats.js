@@ -1,11 +1,10 @@
 // The places around the table: who sits where (partners and opponents told apart), their cards,
 // calls, titles and places; before the start, the seat picker and the host's bot controls.
 import { h } from "./dom.js";
-import { levelName, t, tn } from "./i18n.js";
+import { levelName, placeName, t, tn } from "./i18n.js";
 import { countdown } from "./countdown.js";
 
-const PLACES = { 1: () => t("1st"), 2: () => t("2nd"), 3: () => t("3rd") };
-export const placeName = (n) => (PLACES[n] ? PLACES[n]() : t("{n}th", { n }));
+export { placeName };
 // The Grandseigneur's titles, from the first place to the last (the engine names them).
 const TITLES = {
   Grandseigneur: () => t("Grandseigneur"), Seigneur: () => t("Seigneur"), "Maître": () => t("Maître"),
