@@ -3,9 +3,11 @@
     python deploy/local.py --processes 2      # then open the printed address; Ctrl-C stops it all
 
 The tests and `bench/web_bench.py --processes N` start the same pieces through
-this module: `RedisServer` (with deploy/redis.conf), `AppProcess` (`python -m
-app --redis URL`, or gunicorn with one worker) and `Nginx` (with
-deploy/nginx.conf, its upstream and port rewritten). Each keeps its files in a
+this module: `RedisServer` (Redis's configuration rendered from
+deploy/templates/redis.conf), `AppProcess` (`python -m app --redis URL`, or
+gunicorn with one worker) and `Nginx` (the site rendered from
+deploy/templates/nginx-site.conf, as `deploy/render.py` renders it for a
+deployment, with this machine's free ports). Each keeps its files in a
 directory of its own and is stopped (or killed) by its own process id.
 """
 
@@ -13,16 +15,21 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
 from pathlib import Path
+
+try:
+    from . import render
+except ImportError:  # run as a script: deploy/ is on the path
+    import render
 
 ROOT = Path(__file__).resolve().parents[1]
 DEPLOY = ROOT / "deploy"
@@ -111,8 +118,11 @@ class RedisServer(Process):
     def start(self) -> RedisServer:
         self.directory.mkdir(parents=True, exist_ok=True)
         log = self.directory / "redis.log"
-        cmd = [self.binary, str(DEPLOY / "redis.conf"), "--port", str(self.port), "--bind", "127.0.0.1",
-               "--dir", str(self.directory), "--appendfsync", self.appendfsync, "--logfile", str(log)]
+        config = self.directory / "redis.conf"
+        config.write_text(render.render("redis.conf", {"source": "deploy/local.py", "redis_port": self.port,
+                                                       "redis_dir": str(self.directory)}))
+        cmd = [self.binary, str(config), "--bind", "127.0.0.1", "--appendfsync", self.appendfsync,
+               "--logfile", str(log)]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
                                      start_new_session=True)
         wait_until(self.ping, 15, "redis-server", self.proc, log)
@@ -176,33 +186,35 @@ class AppProcess(Process):
             return resp.status == 200
 
 
-def site_config(ports: list[int], listen: int) -> str:
-    """deploy/nginx.conf with its upstream servers and its port replaced."""
-    text = (DEPLOY / "nginx.conf").read_text()
-    lines = "\n".join(f"    server 127.0.0.1:{p} max_fails=1 fail_timeout=5s;" for p in ports)
-    text, count = re.subn(r"(?m)^    server 127\.0\.0\.1:\d+ [^\n]*\n(    server 127\.0\.0\.1:\d+ [^\n]*\n)*",
-                          lines + "\n", text)
-    assert count == 1, "deploy/nginx.conf: the upstream's server lines were not found"
-    text, count = re.subn(r"listen \d+;", f"listen 127.0.0.1:{listen};", text)
-    assert count == 1, "deploy/nginx.conf: the listen line was not found"
-    return text
+def site_config(ports: list[int], listen: int, tls: tuple[str, str] | None = None,
+                http_port: int | None = None) -> str:
+    """The nginx site of a deployment (deploy/templates/nginx-site.conf) for these server
+    ports, listening on loopback: plain HTTP on `listen`, or with `tls` (certificate, key)
+    HTTPS on `listen` and the redirect from `http_port`."""
+    settings = render.read_env(render.EXAMPLE)
+    settings.update(TICHU_PORTS=" ".join(map(str, ports)), TICHU_SERVER_NAME="_",
+                    TICHU_HTTP_PORT=str(http_port if tls else listen), TICHU_HTTPS_PORT=str(listen),
+                    TICHU_TLS_CERT=tls[0] if tls else "", TICHU_TLS_KEY=tls[1] if tls else "")
+    return render.render("nginx-site.conf", render.context(settings, "deploy/local.py", bind="127.0.0.1"))
 
 
 class Nginx(Process):
-    def __init__(self, directory: Path, ports: list[int]):
+    def __init__(self, directory: Path, ports: list[int], tls: tuple[str, str] | None = None):
         self.binary = find("nginx", "/usr/sbin/nginx")
         self.directory = Path(directory)
         self.ports = ports
         self.port = free_port()
+        self.tls = tls  # (certificate, key): HTTPS on `port`, and HTTP on `http_port` redirects
+        self.http_port = free_port() if tls else None
 
     @property
     def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"{'https' if self.tls else 'http'}://127.0.0.1:{self.port}"
 
     def start(self) -> Nginx:
         d = self.directory
         d.mkdir(parents=True, exist_ok=True)
-        (d / "tichu.conf").write_text(site_config(self.ports, self.port))
+        (d / "tichu.conf").write_text(site_config(self.ports, self.port, self.tls, self.http_port))
         temp = "\n".join(f"  {kind}_temp_path {d / kind};" for kind in
                          ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
         user = "user root;\n" if os.geteuid() == 0 else ""  # workers write the temp dirs made here
@@ -218,7 +230,8 @@ class Nginx(Process):
         return self
 
     def healthy(self) -> bool:
-        with urllib.request.urlopen(self.base + "/healthz", timeout=1) as resp:
+        context = ssl._create_unverified_context() if self.tls else None  # a test's own certificate
+        with urllib.request.urlopen(self.base + "/healthz", timeout=1, context=context) as resp:
             return resp.status == 200
 
 
