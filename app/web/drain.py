@@ -67,6 +67,8 @@ class Drain:
             log.warning("drain: a bot's turn is still running; it is not applied")
         if hub.timers is not None:
             hub.timers.stop()
+        if cluster:
+            cluster["janitor"].stop()  # it would adopt the tables handed over below
         handed = cluster["membership"].hand_over() if cluster else []
         log.info("tables handed over: %d lease(s) released%s", len(handed),
                  "" if cluster else " (one process: its tables resume when it starts again)")
@@ -93,7 +95,6 @@ class Drain:
 
     def _flush(self, hub, cluster) -> None:
         if cluster:
-            cluster["janitor"].stop()
             try:
                 cluster["membership"].leave()
             except Exception as exc:  # Redis away: the heartbeat expires by itself
@@ -101,8 +102,10 @@ class Drain:
         reviews = self.app.extensions.get("tichu_reviews")
         if reviews is not None:
             reviews.close()
+        if cluster:
+            return  # Redis holds every change already; its listeners end with the process
         try:
-            hub.registry.store.close()
+            hub.registry.store.close()  # SQLite: the write-ahead log into the database
         except Exception as exc:
             log.warning("drain: cannot close the store: %s", exc)
 

@@ -160,6 +160,10 @@ class Membership:
             self._held.discard(name)
         self._release(keys=[self.key(f"lease:{name}")], args=[self.id])
 
+    @property
+    def leaving(self) -> bool:
+        return self._leaving
+
     def hand_over(self) -> list[str]:
         """Draining: take no lease any more and release every one held now, so the others
         take them at their next look instead of after the expiry. The names released."""

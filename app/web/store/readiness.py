@@ -21,12 +21,13 @@ class StoreCheck:
         self.store = store
         self._probe = None  # the Redis client of the check, made once
         if store.kind == "redis":
-            kwargs = dict(store.redis.connection_pool.connection_kwargs)
+            pool = store.redis.connection_pool
+            kwargs = dict(pool.connection_kwargs)
             kwargs.update(socket_timeout=REDIS_SECONDS, socket_connect_timeout=REDIS_SECONDS,
-                          retry=Retry(NoBackoff(), 0))  # one try: the bound is the answer's
-            for key in ("health_check_interval", "retry_on_timeout", "retry_on_error"):
-                kwargs.pop(key, None)
-            self._probe = redis.Redis(**kwargs)
+                          retry=Retry(NoBackoff(), 0), health_check_interval=0)  # one try, bounded
+            kwargs.pop("retry_on_timeout", None)
+            self._probe = redis.Redis(connection_pool=redis.ConnectionPool(
+                connection_class=pool.connection_class, max_connections=4, **kwargs))
 
     def problem(self) -> str | None:
         """None if the store can take a change now, else what is wrong, in a few words."""
