@@ -15,6 +15,8 @@ import logging
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, generate_latest
 
+from app import __version__
+
 from ..live import metrics as live_metrics
 from ..live.lifecycle import Lifecycle
 from ..store.readiness import StoreCheck
@@ -73,6 +75,9 @@ def register(app: Flask, store, capacity) -> None:
     app.extensions["tichu_store_check"] = StoreCheck(store)
     app.extensions["tichu_metrics_allow"] = parse_allowed(app.config.get("TICHU_METRICS_ALLOW"))
     app.register_blueprint(blueprint)
+    # Every page carries the server's version; the table page compares it with the server's
+    # in each join's answer (static/js/version.js).
+    app.context_processor(lambda: {"tichu_version": __version__})
     _count_for_metrics(app, capacity)
 
 
