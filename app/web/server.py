@@ -50,16 +50,17 @@ from flask_socketio import SocketIO
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .. import gc_tune
-from . import async_mode
+from . import async_mode, drain, logs
 from .live import clocks
 from .live.bots_runner import BotRunner, first_lead_pause_default
 from .live.hub import Hub
+from .live.lifecycle import Lifecycle, RefuseNewSockets
 from .live.presence import Presence
 from .live.registry import Registry, bomb_window_default
 from .live.reviews import Reviews
 from .live.reviews import from_config as reviews_from_config
 from .live.timers import Timers
-from .pages import assets, i18n, routes
+from .pages import assets, health, i18n, routes
 from .store import StoreUnavailable, open_store
 from .store.reviews import open_shelf
 from .table.json_import import import_json_tables
@@ -112,6 +113,8 @@ def default_config() -> dict:
         "TICHU_REVIEW_WORKERS": int(os.environ.get("TICHU_REVIEW_WORKERS", "1")),
         "TICHU_REVIEW_QUEUE": int(os.environ.get("TICHU_REVIEW_QUEUE", "8")),
         "TICHU_REVIEW_DEALS": int(os.environ.get("TICHU_REVIEW_DEALS") or 0) or None,
+        "TICHU_METRICS_ALLOW": os.environ.get("TICHU_METRICS_ALLOW", ""),
+        "TICHU_ACCESS_LOG": logs.access_log_wanted(),
     }
 
 
@@ -173,6 +176,10 @@ def create_app(config: dict | None = None) -> Flask:
         store, registry, hub = _one_process(app, socketio)
     app.extensions["tichu"] = hub
     reviews = app.extensions["tichu_reviews"] = _reviews(app.config, store, mode)
+    lifecycle = app.extensions["tichu_lifecycle"] = Lifecycle()
+    app.wsgi_app = RefuseNewSockets(app.wsgi_app, lifecycle)  # while draining (drain.py)
+    if app.config["TICHU_ACCESS_LOG"]:
+        app.wsgi_app = logs.AccessLog(app.wsgi_app)
     if app.config["TICHU_PROXIES"]:
         # Behind that many reverse proxies the client's address is in X-Forwarded-For.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["TICHU_PROXIES"])
@@ -183,7 +190,9 @@ def create_app(config: dict | None = None) -> Flask:
 
     assets.register(app)
     routes.register(app, hub, limits)
-    events.register(socketio, limits, capacity_of(mode, app.config["TICHU_THREADS"], reviews.workers))
+    capacity = capacity_of(mode, app.config["TICHU_THREADS"], reviews.workers)
+    events.register(socketio, limits, capacity)
+    health.register(app, store, capacity)
     packets.refuse_malformed(socketio, limits)
     websocket_reader.bound_reading(socketio.server.eio)
     hub.timers.start()
@@ -288,8 +297,7 @@ def port_refusal(host: str, port: int) -> str | None:
 
 def main(argv=None):
     args = parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
+    logs.configure()
     refusal = port_refusal(args.host, args.port)
     if refusal:
         print(f"python -m app: {refusal}", file=sys.stderr, flush=True)
@@ -315,7 +323,7 @@ def main(argv=None):
             print(f"python -m app: {port_refusal(args.host, args.port) or 'cannot listen'}", file=sys.stderr)
             raise SystemExit(2) from None
         print(f"Tichu is served on {where}", flush=True)
-        server.serve_forever()
+        drain.serve_gevent(server, where)
     else:
         threads = int(os.environ.get("TICHU_THREADS", "500"))
         config["TICHU_THREADS"] = threads

@@ -9,6 +9,7 @@
 /* global io */
 import { applyPatch } from "./patch.js";
 import { store } from "./store.js";
+import { checkServerVersion } from "./version.js";
 
 const RETRIES = 3;
 const LOST = { ok: false, code: "timeout", message: "The server did not answer. Please try again." };
@@ -40,6 +41,14 @@ export class TableConnection {
     });
     this.socket.io.on("reconnect_attempt", () => this.setStatus(navigator.onLine === false ? "offline" : "reconnecting"));
     this.socket.on("state", (msg) => this.receive(msg));
+    // The server is restarting (it drains): connect again at once, to another process behind
+    // the proxy, or to this server when it is back (socket.io tries again until then).
+    this.socket.on("restart", () => { this.socket.disconnect(); this.socket.connect(); });
+    // A draining server refuses new connections with a reason: socket.io does not try again
+    // by itself after a refusal, so the page does, shortly.
+    this.socket.on("connect_error", (err) => {
+      if (err && err.data && err.data.code === "draining") setTimeout(() => this.socket.connect(), 500);
+    });
     window.addEventListener("offline", () => this.setStatus("offline"));
     window.addEventListener("online", () => this.resume());
     document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") this.resume(); });
@@ -77,6 +86,7 @@ export class TableConnection {
     // only run early (by the way there), never show more time than is left, as they did by
     // the way back when the answer was slow.
     if (ack.ok && typeof ack.now === "number") this.clockOffset = ack.now * 1000 - sent;
+    if (ack.ok) checkServerVersion(ack.server);
     this.setStatus(ack.ok ? "online" : "refused", ack);
     if (ack.ok) for (const resolve of this.waiting.splice(0)) resolve();
   }

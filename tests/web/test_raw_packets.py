@@ -170,8 +170,8 @@ def shipped_limits(tmp_path_factory):
 
 def test_a_flooding_connection_is_cut_without_a_thread_per_event(shipped_limits):
     server = shipped_limits
-    before = log_text(server)
     created = post(server["base"], "/api/tables", {"host_name": "Anna"})
+    before = log_text(server)  # after the table's own line ("table created")
     flooder = Raw(server["port"])
     peak = [threads_of(server["pid"])]
     sampling = threading.Event()

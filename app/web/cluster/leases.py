@@ -80,6 +80,7 @@ class Membership:
         self._held_lock = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._leaving = False  # draining: no lease is taken any more
 
     # -- heartbeat -----------------------------------------------------------------------
 
@@ -145,6 +146,8 @@ class Membership:
         """Hold the lease `name` (True), or see that another process holds it (False)."""
         if self.holds(name):
             return True
+        if self._leaving:
+            return False
         key = self.key(f"lease:{name}")
         if self.redis.set(key, self.id, nx=True, px=self.ttl_ms) or self.redis.get(key) == self.id.encode():
             with self._held_lock:
@@ -156,6 +159,25 @@ class Membership:
         with self._held_lock:
             self._held.discard(name)
         self._release(keys=[self.key(f"lease:{name}")], args=[self.id])
+
+    @property
+    def leaving(self) -> bool:
+        return self._leaving
+
+    def hand_over(self) -> list[str]:
+        """Draining: take no lease any more and release every one held now, so the others
+        take them at their next look instead of after the expiry. The names released."""
+        self._leaving = True
+        with self._held_lock:
+            held = list(self._held)
+        for name in held:
+            self.release(name)
+        return held
+
+    def leave(self) -> None:
+        """Stop the heartbeat and say so at once: the others clean up after this process now."""
+        self.stop()
+        self.redis.delete(self.key(f"proc:{self.id}"))
 
     def holder(self, name: str) -> str | None:
         value = self.redis.get(self.key(f"lease:{name}"))

@@ -81,6 +81,8 @@ class SharedBots(BotRunner):
 
     def adopt_orphans(self) -> None:
         """Run the tables whose lease expired (their process died): bots and deadlines."""
+        if self.membership.leaving:
+            return  # draining: the others take them
         codes = [c.decode() for c in self.redis.smembers(self.running)]
         if not codes:
             return

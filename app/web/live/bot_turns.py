@@ -26,11 +26,14 @@ from __future__ import annotations
 import logging
 import threading
 
-from app.bots import SimpleBot
+from app.bots import LEVELS, SimpleBot
 from app.engine import IllegalAction
 
 from ..table.acts import may_act, must_act
 from ..table.table import PLAYING, Refused, Table
+from . import metrics
+
+LEVEL_OF = {cls: name for name, cls in LEVELS.items()}  # a bot's class -> its level, for /metrics
 
 log = logging.getLogger(__name__)
 
@@ -162,7 +165,8 @@ def take_turn(table: Table, hub, think, poke) -> bool:
 
 def _decide(think, bot, seat: int, view: dict) -> dict | None:
     try:
-        action = think(bot.decide, (view,))
+        with metrics.timed(metrics.BOT_DECISION_SECONDS, level=LEVEL_OF.get(type(bot), "other")):
+            action = think(bot.decide, (view,))
         if action is not None and not isinstance(action, dict):
             raise TypeError(f"decide() returned {type(action).__name__}, not a dict")
     except Exception as exc:

@@ -15,6 +15,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+from ..table import log_context
 from ..table.table import PLAYING, Table
 from .bot_turns import take_turn
 from .clocks import waiting_seconds
@@ -108,7 +109,8 @@ class BotRunner:
         try:
             table = self.registry.loaded(code)  # a table dropped from memory rests until loaded
             if table is not None:
-                self.turn(table)
+                with log_context.about(code):
+                    self.turn(table)
         except Exception:
             log.exception("bot turn failed at table %s", code)
         finally:
@@ -136,6 +138,19 @@ class BotRunner:
             self._stopped = True
             self._cond.notify_all()
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+    def settle(self, timeout: float) -> bool:
+        """Stop taking turns, then wait for the turns running now to end (the drain before the
+        process stops); False if they did not within `timeout` seconds."""
+        self.stop()
+        end = time.monotonic() + timeout
+        with self._cond:
+            while self._running:
+                left = end - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cond.wait(left)
+        return True
 
     # -- one round of decisions -------------------------------------------------------------
 

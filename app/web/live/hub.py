@@ -18,6 +18,7 @@ from typing import Protocol
 
 from ..protocol import diff_shared, patch_message
 from ..table.table import Client, Refused, Table
+from . import milestones
 from .registry import Registry
 from .saving import TableSaver
 
@@ -75,8 +76,10 @@ class Hub:
         table goes back to its last stored state and `Refused` is raised, so the sender
         gets the reason and nobody else notices anything.
         """
+        before, created = milestones.status_before(table), table.saved is None
         table.prepare(self.clock())
         self.store_change(table)
+        milestones.after_commit(table, before, created)
         table.version += 1
         self.broadcast(table)
         if self.bots is not None:

@@ -45,6 +45,7 @@ from pathlib import Path
 from app.coach.review.lesson import VERSION
 
 from ..errors import Refused
+from . import metrics
 
 log = logging.getLogger(__name__)
 
@@ -263,7 +264,8 @@ class Reviews:
             with self._lock:
                 self._waiting -= 1
             try:
-                answer = worker.ask({"id": 0, **job.request})
+                with metrics.timed(metrics.REVIEW_SECONDS):
+                    answer = worker.ask({"id": 0, **job.request})
                 if answer.get("ok"):
                     self.made += 1
                     try:

@@ -16,6 +16,7 @@ import time
 from ..store import Change, StoreUnavailable, VersionConflict
 from ..table import documents
 from ..table.table import Refused, Table, make_bot
+from . import metrics
 from .registry import Registry
 
 log = logging.getLogger(__name__)
@@ -46,7 +47,8 @@ class TableSaver:
             change = Change(version, time.time(), table.listed, meta if meta_new else None,
                             summary if summary_new else None, table.pending)
             try:
-                self.registry.store.commit(table.code, saved.version if saved else 0, change)
+                with metrics.timed(metrics.STORE_COMMIT_SECONDS):
+                    self.registry.store.commit(table.code, saved.version if saved else 0, change)
             except StoreUnavailable as exc:
                 self._log_store_failure(table.code, exc)
                 reason = Refused("store_unavailable", "the server cannot save right now, so this was "

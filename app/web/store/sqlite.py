@@ -60,6 +60,10 @@ CREATE TABLE IF NOT EXISTS store_info (key TEXT PRIMARY KEY, value TEXT NOT NULL
 SYNC_MODES = ("full", "normal", "extra")
 
 
+class _RolledBack(Exception):
+    """Ends the readiness check's transaction without keeping its write."""
+
+
 class SQLiteStore(TableStore):
     kind = "sqlite"
 
@@ -207,6 +211,20 @@ class SQLiteStore(TableStore):
             self._db.close()
 
     # -- this store's own ----------------------------------------------------------------------
+
+    def check_writable(self) -> None:
+        """A write in a transaction, rolled back: StoreUnavailable if the database cannot take
+        one now (read-only, full, locked past a second)."""
+        with self._lock:
+            self._db.execute("PRAGMA busy_timeout = 1000")
+            try:
+                with self._transaction("BEGIN IMMEDIATE", "cannot write"):
+                    self._db.execute("INSERT OR REPLACE INTO store_info VALUES ('ready', '1')")
+                    raise _RolledBack
+            except _RolledBack:
+                pass
+            finally:
+                self._db.execute("PRAGMA busy_timeout = 5000")
 
     def info(self, key: str) -> str | None:
         with self._lock:

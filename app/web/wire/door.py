@@ -14,13 +14,18 @@ from __future__ import annotations
 
 import functools
 import logging
+import time
 from collections.abc import Callable
 
-from flask import request
+from flask import current_app, request
+from flask_socketio import ConnectionRefusedError
 
 from app.engine import EngineError
 
 from ..errors import Refused
+from ..live import metrics
+from ..live.lifecycle import REFUSAL
+from ..table import log_context
 from .capacity import Capacity
 from .limits import Limits, refusal
 from .schemas import Schema, storable
@@ -67,22 +72,31 @@ class Door:
     def guard(self, name: str, schema: Schema, joined: bool, handler):
         @functools.wraps(handler)
         def event(*args):
-            refused = self.admitted(request.sid)
-            if refused is not None:
-                return refused
-            try:
-                if joined and not self.at_table(request.sid):
-                    raise Refused("not_joined", "join a table first")
-                return handler(schema.check(_payload(args)))
-            except Refused as exc:
-                return exc.ack()
-            except EngineError as exc:
-                return {"ok": False, "code": exc.code, "message": exc.message}
-            except Exception:
-                log.exception("event %s failed", name)
-                return {"ok": False, "code": "server_error", "message": "something went wrong on the server"}
+            start = time.perf_counter()
+            with log_context.about():  # the handler names its table (events._current)
+                ack = self.answer(name, schema, joined, handler, args)
+            result = ack.get("code", "ok") if isinstance(ack, dict) and not ack.get("ok") else "ok"
+            metrics.EVENTS.labels(event=name, result=result).inc()
+            metrics.ACK_SECONDS.labels(event=name).observe(time.perf_counter() - start)
+            return ack
 
         return event
+
+    def answer(self, name: str, schema: Schema, joined: bool, handler, args):
+        refused = self.admitted(request.sid)
+        if refused is not None:
+            return refused
+        try:
+            if joined and not self.at_table(request.sid):
+                raise Refused("not_joined", "join a table first")
+            return handler(schema.check(_payload(args)))
+        except Refused as exc:
+            return exc.ack()
+        except EngineError as exc:
+            return {"ok": False, "code": exc.code, "message": exc.message}
+        except Exception:
+            log.exception("event %s failed", name)
+            return {"ok": False, "code": "server_error", "message": "something went wrong on the server"}
 
     def admitted(self, sid: str) -> dict | None:
         """The connection's rate limit, checked before anything else: None, or the refusal."""
@@ -109,6 +123,9 @@ class Door:
         return {"ok": False, "code": "bad_request", "message": f"unknown event {name!r}"}
 
     def connected(self, *_args):
+        lifecycle = current_app.extensions.get("tichu_lifecycle")
+        if lifecycle is not None and lifecycle.draining:
+            raise ConnectionRefusedError(REFUSAL)  # the page connects again, elsewhere or later
         self.capacity.opened(request.sid)
         return True
 

@@ -50,10 +50,12 @@ import logging
 
 from flask import current_app, request
 
+from app import __version__
 from app.engine import EngineError
 
+from ..live import metrics
 from ..live import reviews as live_reviews
-from ..table import hints
+from ..table import hints, log_context
 from ..table import reviews as table_reviews
 from ..table.table import Refused, hash_token, new_token
 from . import schemas
@@ -75,6 +77,7 @@ def _current():
     table, client = _hub().table_of(request.sid)
     if table is None or client is None:
         raise Refused("not_joined", "join a table first")
+    log_context.note(table.code)
     return table, client
 
 
@@ -127,7 +130,9 @@ def join(data):
         else:  # nobody else notices yet (watchers are counted in one update later)
             hub.snapshot(table, client)
             version = table.version
-        return _ok(version, seat=client.seat, now=hub.clock())  # the page times countdowns by it
+        # `now`: the page times countdowns by it; `server`: the page offers a reload when its
+        # JavaScript is of another version than the server's.
+        return _ok(version, seat=client.seat, now=hub.clock(), server=__version__)
 
 
 @on("sync", schemas.NOTHING)
@@ -272,7 +277,8 @@ def hint(data):
         view, version = table.view(seat), table.version
         names = hints.seat_names(table, lang)
     # Outside the lock, off the server's loop: the bot's search takes up to its budget.
-    answer = hub.bots.think(hints.hint_for, view, lang, names, data["cards"], f"{table.code}:{version}")
+    with metrics.timed(metrics.HINT_SECONDS):
+        answer = hub.bots.think(hints.hint_for, view, lang, names, data["cards"], f"{table.code}:{version}")
     return _ok(version, hint=answer)
 
 
@@ -315,6 +321,7 @@ def _find(registry, code: str):
     table = registry.get(code)
     if table is None:
         raise Refused("unknown_table", "there is no table with this code")
+    log_context.note(table.code)
     return table
 
 
