@@ -26,8 +26,8 @@ Measured over the window after all tables have started:
   the message, as Socket.IO sends it, without its ~12-byte frame).
 
 `--processes N` runs the scale-out instead (deploy/local.py): one
-redis-server (deploy/redis.conf, append-only), N `python -m app`
-processes (in `--mode`) sharing the tables through it, nginx (deploy/nginx.conf) in front;
+redis-server (deploy/templates/redis.conf, append-only), N `python -m app`
+processes (in `--mode`) sharing the tables through it, nginx (deploy/templates/nginx-site.conf) in front;
 the clients connect through nginx with their table's code in the address, as
 the page does, so a table's four connections reach one process (`--spread`:
 without it, so they land on different processes and every change on one

@@ -1,7 +1,7 @@
 """A browser plays through nginx in front of two app processes and survives the kill of its process.
 
-nginx runs deploy/nginx.conf (its upstream rewritten to the two processes'
-ports); Redis holds the tables. Skipped with a message where redis-server or
+nginx runs the site rendered from deploy/templates/nginx-site.conf for the two processes'
+ports; Redis holds the tables. Skipped with a message where redis-server or
 nginx is not installed.
 """
 

@@ -28,9 +28,9 @@ Configuration (environment variables, or keys of `create_app(config)`):
   giving seconds; tests pass a clock they move on themselves (`hub.timers.wake()` after a move).
   Tests of real server processes use `TICHU_TEST_CLOCK=<file>` in testing mode (`clocks.py`).
 
-Production: one process (the tables in use live in its memory), threads for the connections:
-`gunicorn -w 1 --threads 500 -b 0.0.0.0:5000 'app.web.server:create_app()'`
-(one thread per open connection).
+Production is `python -m app` as it stands: gevent, a greenlet per connection, one process
+(the tables in use live in its memory), or several over Redis behind nginx; the recipe,
+with systemd units rendered from one settings file, is docs/operations.md.
 """
 
 from __future__ import annotations
@@ -148,7 +148,6 @@ def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__, template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
     app.config.update(default_config())
     app.config.update(config or {})
-    app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or os.urandom(24).hex()
     app.json.sort_keys = False
     app.json.ensure_ascii = False  # UTF-8 as it is: "ö" in one or two bytes, not six
 

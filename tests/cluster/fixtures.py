@@ -46,7 +46,7 @@ def apps(redis_server, tmp_path):
 
 @pytest.fixture
 def nginx_front(tmp_path):
-    """start(apps) -> nginx (deploy/nginx.conf) in front of those app processes."""
+    """start(apps) -> nginx (deploy/templates/nginx-site.conf) in front of those app processes."""
     started: list[Nginx] = []
 
     def start(processes: list[AppProcess]) -> Nginx:

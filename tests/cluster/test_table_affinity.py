@@ -1,4 +1,4 @@
-"""nginx keeps a table's connections on one process (deploy/nginx.conf): a Socket.IO
+"""nginx keeps a table's connections on one process (deploy/templates/nginx-site.conf): a Socket.IO
 connection that names its table (`?table=CODE`, as the page's does) is hashed on it.
 
 Real nginx, two app processes and a redis-server on loopback ports. Each client

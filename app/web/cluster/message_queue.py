@@ -13,7 +13,7 @@ connections whose audience changed, whichever process holds them) travel as
 one Redis message (`batch`): the table's code, a newline, a JSON array. One
 publish, and one message for each process to receive instead of one per room;
 a process that holds no connection of that table (`wanted`) drops it unread,
-so with a table's connections together on one process (deploy/nginx.conf) the
+so with a table's connections together on one process (deploy/templates/nginx-site.conf) the
 others pay little for its changes. They are published with the release of the
 table's lock (leases.TableLock), or by `publish_many` when no table lock is held.
 Payloads are JSON only, never bytes (see packets.py): they are not walked for

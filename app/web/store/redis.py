@@ -12,7 +12,7 @@ checks the version first, so two processes can never both accept a change at
 one version (the contract's rule 2), even when a table lock expired under a
 stalled process. Loads are scripts too, so a load never mixes two versions.
 
-Durability is Redis's: run it with append-only persistence (deploy/redis.conf,
+Durability is Redis's: run it with append-only persistence (deploy/templates/redis.conf,
 `appendfsync everysec` or `always`). An error talking to Redis is
 `StoreUnavailable`, and the change is refused.
 """
