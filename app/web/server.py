@@ -294,6 +294,13 @@ def port_refusal(host: str, port: int) -> str | None:
     return None
 
 
+def announce(where: str) -> None:
+    """Where to open the game, for the person who started it; with JSON logs the log's own
+    `process start` line says it, so nothing else is printed among the JSON lines."""
+    if logs.log_format() == "text":
+        print(f"Tichu is served on {where}", flush=True)
+
+
 def main(argv=None):
     args = parse_args(argv)
     logs.configure()
@@ -321,10 +328,10 @@ def main(argv=None):
         except OSError:  # taken since the check above
             print(f"python -m app: {port_refusal(args.host, args.port) or 'cannot listen'}", file=sys.stderr)
             raise SystemExit(2) from None
-        print(f"Tichu is served on {where}", flush=True)
+        announce(where)
         drain.serve_gevent(server, where)
     else:
         threads = int(os.environ.get("TICHU_THREADS", "500"))
         config["TICHU_THREADS"] = threads
-        print(f"Tichu is served on {where}", flush=True)  # gunicorn binds next; the port was free
+        announce(where)  # gunicorn binds next; the port was free
         serve.run_gunicorn(lambda: create_app(config), args.host, args.port, threads=threads)

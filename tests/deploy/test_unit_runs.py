@@ -1,7 +1,8 @@
 """The rendered unit runs the server as systemd would: its ExecStart, in its WorkingDirectory,
 with nothing in the environment but what its EnvironmentFile says. The settings of that file
 reach `python -m app`: the port of the instance, the data directory, and the proxies in front
-(each client address behind nginx has its own rate limits, not nginx's one address)."""
+(each client address behind nginx has its own rate limits, not nginx's one address) and the
+log format (JSON lines, the table's code on the lines about a table)."""
 
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ def create_table(base: str, address: str) -> int:
 
 def test_the_units_settings_reach_the_server(tmp_path):
     data = tmp_path / "data"
-    values = settings(TICHU_DATA_DIR=data, TICHU_PROXIES=1,
+    values = settings(TICHU_DATA_DIR=data, TICHU_PROXIES=1, TICHU_LOG_FORMAT="json",
                       # Two tables per address, then one an hour: the third from one address is refused.
                       TICHU_LIMITS="create_address=2/0.0003")
     values.pop("TICHU_REDIS_URL")  # one process, SQLite
@@ -74,3 +75,8 @@ def test_the_units_settings_reach_the_server(tmp_path):
     finally:
         proc.terminate()
         proc.wait(30)
+    # TICHU_LOG_FORMAT=json: every line is a JSON object; the tables' lines carry their code.
+    lines = [json.loads(line) for line in (tmp_path / "server.log").read_text().splitlines() if line.strip()]
+    assert any("process start" in line["message"] for line in lines)
+    created = [line for line in lines if "table created" in line["message"]]
+    assert len(created) == 3 and all(len(line["table"]) == 5 for line in created)
