@@ -4,8 +4,8 @@
 1. It stops taking new players: `/readyz` answers 503, a new Socket.IO connection gets
    503 (`live/lifecycle.py`), so nginx and browsers go to another process.
 2. It hands its tables over: its bots stop after the turns running now; in the
-   scale-out its table leases are released at once, so another process runs their bots
-   and deadlines within a second (its janitor looks every second).
+   scale-out its table leases are released at once and said so on the handover channel,
+   so another process's janitor takes their bots and deadlines at once (cluster/janitor.py).
 3. It tells its connections (`restart`), and each page reconnects at once, through the
    proxy to another process, or to this server once it is back; it waits for them to go,
    then disconnects the rest (they leave their tables as when a browser closes).

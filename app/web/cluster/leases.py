@@ -172,7 +172,14 @@ class Membership:
             held = list(self._held)
         for name in held:
             self.release(name)
+        if held:  # the others' janitors look now, not at their next tick (janitor.py)
+            self.redis.publish(self.handover_channel, self.id)
         return held
+
+    @property
+    def handover_channel(self) -> str:
+        """Where a draining process says it released its leases."""
+        return self.key("handover")
 
     def leave(self) -> None:
         """Stop the heartbeat and say so at once: the others clean up after this process now."""
