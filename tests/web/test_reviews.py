@@ -19,7 +19,7 @@ import pytest
 from app.bots import SimpleBot
 from app.bots.base import hand_views
 from app.coach.review import review_round
-from app.coach.review.lesson import lesson, position_of
+from app.coach.review.page import review_for_page, shown_position
 from app.engine import Game, view_for
 from app.engine.record import parse_record
 from app.engine.simulate import play_random_round
@@ -78,7 +78,7 @@ def test_a_worker_process_makes_the_review_and_it_equals_review_round(pool, monk
         answer = reviews.review(record, seat, 0)
         assert [{k: v for k, v in f.items() if k not in ("position", "accept", "options")}
                 for f in answer["flags"]] == [f.as_dict() for f in review_round(record, seat, 0, deals=DEALS)]
-        assert answer == json.loads(json.dumps(lesson(record, seat, 0, deals=DEALS)))
+        assert answer == json.loads(json.dumps(review_for_page(record, seat, 0, deals=DEALS)))
     worker = reviews._pool[0].proc
     assert worker is not None and worker.pid != os.getpid() and worker.poll() is None  # another process
     # At the lowest priority: the tables go first.
@@ -91,7 +91,7 @@ def test_a_worker_process_makes_the_review_and_it_equals_review_round(pool, monk
     for seat in range(4):
         for flag in reviews.review(record, seat, 0)["flags"]:
             views = [v for v in seat_views_at(record, 0, flag["index"], seat) if v["viewer"] == flag["seat"]]
-            assert flag["position"] == json.loads(json.dumps(position_of(views[0])))
+            assert flag["position"] == json.loads(json.dumps(shown_position(views[0])))
             shown += 1
     assert shown >= 5
 
@@ -228,11 +228,11 @@ def test_a_player_reviews_their_own_finished_round_and_sees_only_their_own_view(
     assert review["flags"], "this seeded round has flagged decisions to look at"
     assert review["seat"] == 0 and review["round"] == 0 and review["decisions"] > 0
     record = http.get(f"/t/{table.code}/record.json").get_json()
-    assert review["flags"] == json.loads(json.dumps(lesson(record, 0, 0, deals=DEALS)))["flags"]
+    assert review["flags"] == json.loads(json.dumps(review_for_page(record, 0, 0, deals=DEALS)))["flags"]
     # Each flagged position is exactly the seat's view then, cut to the fields shown.
     for flag in review["flags"]:
         views = [v for v in seat_views_at(record, 0, flag["index"], 0) if v["viewer"] == flag["seat"]]
-        assert flag["position"] == json.loads(json.dumps(position_of(views[0])))
+        assert flag["position"] == json.loads(json.dumps(shown_position(views[0])))
         others = [c for s, hand in enumerate(record["rounds"][0]["hands"]) if s != 0 for c in hand]
         shown = json.dumps(flag["position"]["hand"])
         assert not any(f'"{c}"' in shown for c in others)
@@ -284,7 +284,7 @@ def test_the_replay_viewer_reviews_any_seat_of_a_finished_game_only(app, http):
     record = finished_game()
     answer = http.post("/api/review", json={"record": record, "seat": 3, "round": 1}).get_json()
     assert answer["ok"], answer
-    assert answer["review"] == json.loads(json.dumps(lesson(record, 3, 1, deals=DEALS)))
+    assert answer["review"] == json.loads(json.dumps(review_for_page(record, 3, 1, deals=DEALS)))
     running = one_round()  # its game goes on (to 1000 points)
     app.extensions["tichu_reviews"].review(running, 0, 0)  # as at its table: kept
     refused = http.post("/api/review", json={"record": running, "seat": 0, "round": 0})
@@ -319,7 +319,7 @@ def test_a_review_under_gevent_as_python_m_app_serves_it(tmp_path):
         with urllib.request.urlopen(request, timeout=60) as resp:
             answer = json.load(resp)
         assert answer["ok"], answer
-        assert answer["review"] == json.loads(json.dumps(lesson(record, 0, 0, deals=DEALS)))
+        assert answer["review"] == json.loads(json.dumps(review_for_page(record, 0, 0, deals=DEALS)))
         assert (tmp_path / "reviews.sqlite").exists()
     finally:
         proc.terminate()

@@ -8,7 +8,7 @@ Pure (no I/O, no clock) and reproducible for a seed. Imports the engine and the 
 - `ReviewRefused`: a review that cannot be made (one line for people);
 - `record_from_text`, `review_report`, `text_report`: what `python -m app.coach review`
   prints (the command line itself, reading the file and printing, is in app/bots/__main__.py);
-- `lesson.lesson(...)`: the review as the web page shows it (each flag with the seat's view of
+- `page.review_for_page(...)`: the review as the web page shows it (each flag with the seat's view of
   its position and the choices that count as found); `python -m app.coach.review.worker`
   makes it in a process of its own for the web layer (JSON lines on standard input and output).
 

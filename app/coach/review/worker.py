@@ -7,7 +7,7 @@ output, in order:
 
     {"id": 7, "record": {...}, "seat": 1, "round": 0, "finished": true,
      "settings": {"deals": 24, "share": 0.7, "gain": 15, "seed": 0}}
-    -> {"id": 7, "ok": true}          and on the next line the review, <lesson(...)>
+    -> {"id": 7, "ok": true}          and on the next line the review, <review_for_page(...)>
     -> {"id": 7, "ok": false, "code": "bad_review", "message": "there is no round 9 ..."}
 
 (A review comes on a line of its own, so the server can keep and send its text as it is,
@@ -33,7 +33,7 @@ import app.gc_tune as gc_tune
 from app.engine import MalformedRecord, replay
 
 from .decisions import ReviewRefused
-from .lesson import lesson
+from .page import review_for_page
 
 SETTINGS = ("deals", "share", "gain", "seed")
 
@@ -56,7 +56,7 @@ def answer(line: str) -> dict:
         if refused is not None:
             return {"id": rid, "ok": False, **refused}
     try:
-        review = lesson(request.get("record"), request.get("seat"), request.get("round"), **settings)
+        review = review_for_page(request.get("record"), request.get("seat"), request.get("round"), **settings)
     except ReviewRefused as exc:
         return {"id": rid, "ok": False, "code": "bad_review", "message": str(exc)}
     except Exception:

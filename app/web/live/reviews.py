@@ -1,6 +1,6 @@
 """Round reviews for the web: a bounded pool of worker processes, and the reviews it made kept.
 
-A review (`app.coach.review.lesson`) holds a processor for about a second, so it never runs
+A review (`app.coach.review.page`) holds a processor for about a second, so it never runs
 in the server: `Reviews` keeps `workers` processes of `python -m app.coach.review.worker`
 (started when first needed, at a lower priority than the server) and talks to each over
 its standard input and output, one JSON line per request and per answer. That is the
@@ -42,7 +42,7 @@ import threading
 import time
 from pathlib import Path
 
-from app.coach.review.lesson import VERSION
+from app.coach.review.page import VERSION
 
 from ..errors import Refused
 from . import metrics

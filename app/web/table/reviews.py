@@ -4,7 +4,7 @@ The review itself is made by the pool of worker processes (`live/reviews.py`) fr
 table's record; this module only decides, under the table's lock, whether the request may
 be made and hands over the record of the game's finished rounds (`Table.record`: never the
 round being played). The answer to the page is built from the seat's own view at each
-flagged decision (`app.coach.review.lesson`), so it shows nothing the seat could not see.
+flagged decision (`app.coach.review.page`), so it shows nothing the seat could not see.
 
 Refusals: `not_seated` (a watcher: the replay viewer reviews any seat once the game is
 over), `not_your_seat` (someone else's seat), `not_started`, `bad_round` (no such round),

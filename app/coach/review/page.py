@@ -1,7 +1,7 @@
 """A round's review for people to try: each flagged decision with the position as its seat
 saw it, and which choices count as finding a better play.
 
-`lesson(record, seat, round_index, ...)` is what the web page shows ("find a better play"):
+`review_for_page(record, seat, round_index, ...)` is what the web page shows ("find a better play"):
 
     {"seat", "round", "unit", "decisions", "settings": {...},
      "flags": [{**Flag.as_dict(), "position": {...}, "accept": [choice, ...],
@@ -43,12 +43,12 @@ POSITION = ("ruleset", "seats", "geometry", "viewer", "table", "ranks", "round",
 VERSION = 3
 
 
-def position_of(view: dict) -> dict:
+def shown_position(view: dict) -> dict:
     """What the page shows of a hand's view (`POSITION`): a projection, nothing added."""
     return {k: view[k] for k in POSITION if k in view}
 
 
-def lesson(record, seat: int, round_index: int, deals: int = DEALS, share: float = SHARE,
+def review_for_page(record, seat: int, round_index: int, deals: int = DEALS, share: float = SHARE,
            gain: float = GAIN, seed=0, max_candidates: int = MAX_CANDIDATES) -> dict:
     """The review of `seat` in round `round_index`, with each flag's position and the choices
     that count as found. Raises `ReviewRefused` as `review_round` does."""
@@ -69,7 +69,8 @@ def lesson(record, seat: int, round_index: int, deals: int = DEALS, share: float
         accept = [_with_same(choice, view) for choice, _ in passing]
         options = [compared.done] + [choice for choice, _ in compared.alternatives] \
             if flag.kind == "exchange" else []
-        flags.append({**flag.as_dict(), "position": position_of(view), "accept": accept, "options": options})
+        flags.append({**flag.as_dict(), "position": shown_position(view), "accept": accept,
+                      "options": options})
     return {
         "seat": seat,
         "round": round_index,
