@@ -60,7 +60,7 @@ from .live.registry import Registry, bomb_window_default
 from .live.reviews import Reviews
 from .live.reviews import from_config as reviews_from_config
 from .live.timers import Timers
-from .pages import assets, health, i18n, routes
+from .pages import assets, health, i18n, replay, routes
 from .store import StoreUnavailable, open_store
 from .store.reviews import open_shelf
 from .table.json_import import import_json_tables
@@ -188,7 +188,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["tichu_presence"] = presence
 
     assets.register(app)
-    routes.register(app, hub, limits)
+    app.register_blueprint(routes.pages)
+    app.register_blueprint(replay.replays)
     capacity = capacity_of(mode, app.config["TICHU_THREADS"], reviews.workers)
     events.register(socketio, limits, capacity)
     health.register(app, store, capacity)

@@ -1,4 +1,9 @@
-"""Pages and JSON endpoints: the lobby, the table page, creating and listing tables, records."""
+"""Pages and JSON endpoints: the lobby, the table page, creating and listing tables, records.
+
+A Blueprint of view functions; like the socket events, they read the app's hub and limits
+from `current_app.extensions` (server.py puts them there), so nothing is captured by a
+closure and every route can be read on its own.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,7 @@ import functools
 import json
 from urllib.parse import urlsplit
 
-from flask import Flask, abort, g, jsonify, redirect, render_template, request
+from flask import Blueprint, abort, current_app, g, jsonify, redirect, render_template, request
 from flask_babel import get_locale, gettext
 from jinja2.utils import htmlsafe_json_dumps
 
@@ -15,10 +20,11 @@ from app.engine import RULESETS, Rules
 from ..table import lesson
 from ..table.bot_seats import default_level
 from ..table.table import CHOICES, SETTINGS, Refused
-from ..wire.limits import Limits
-from . import i18n, replay
+from . import i18n
 
 MOST_PLAYERS = 16  # the `players` values the lobby offers are those the ruleset accepts up to this
+
+pages = Blueprint("pages", __name__)
 
 
 def _step(describe: str) -> int:
@@ -50,165 +56,186 @@ def ruleset_forms() -> list[dict]:
     return forms
 
 
-def register(app: Flask, hub, limits: Limits) -> None:
-    registry = hub.registry
+def _hub():
+    return current_app.extensions["tichu"]
 
-    def page_config(**extra) -> dict:
-        # Rendered with `tojson`, which escapes "<" and "&": a table's name cannot end the script.
-        return {"testing": bool(app.config["TICHU_TESTING"]), **extra}
 
-    def lobby_config(**extra) -> dict:
-        settings = {**SETTINGS, "bomb_window": registry.bomb_window}  # the server's default
-        return page_config(rulesets=ruleset_forms(), settings=settings, choices=CHOICES, **extra)
+def page_config(**extra) -> dict:
+    """What every page's script is given. Rendered with `tojson`, which escapes "<" and "&": a
+    table's name cannot end the script."""
+    return {"testing": bool(current_app.config["TICHU_TESTING"]), **extra}
 
-    # Like `tojson` (safe inside <script>: "<", ">", "&" and "'" are escaped), without spaces.
-    compact = functools.partial(json.dumps, separators=(",", ":"), ensure_ascii=False)
-    app.jinja_env.filters["tojson_compact"] = lambda value: htmlsafe_json_dumps(value, dumps=compact)
 
-    @app.before_request
-    def refuse_null_bytes():
-        # No path of ours holds a NUL; the filesystem would raise on it (a 500 and a traceback).
-        if "\x00" in request.path:
-            abort(404)
+def lobby_config(**extra) -> dict:
+    settings = {**SETTINGS, "bomb_window": _hub().registry.bomb_window}  # the server's default
+    return page_config(rulesets=ruleset_forms(), settings=settings, choices=CHOICES, **extra)
 
-    @app.context_processor
-    def language():
-        lang = str(get_locale() or i18n.DEFAULT)
-        # The table page's messages only where a table is shown: "no such table" is the lobby page.
-        page = getattr(g, "page", None) or {"replay_page": "replay"}.get(request.endpoint, "lobby")
-        return {"lang": lang, "languages": i18n.LANGUAGES, "i18n": i18n.page_i18n(lang, page)}
 
-    @app.get("/lang/<code>")
-    def switch_language(code):
-        """The language switch: remember the choice in a cookie and go back to the page."""
-        target = request.args.get("next") or "/"
-        parts = urlsplit(target)
-        if parts.scheme or parts.netloc or not target.startswith("/") or target[1:2] in ("/", "\\"):
-            target = "/"  # only pages of this site
-        response = redirect(target)
-        if code in i18n.LANGUAGES:
-            response.set_cookie(i18n.COOKIE, code, max_age=365 * 86400, samesite="Lax")
-        return response
+# Like `tojson` (safe inside <script>: "<", ">", "&" and "'" are escaped), without spaces.
+_compact = functools.partial(json.dumps, separators=(",", ":"), ensure_ascii=False)
 
-    @app.get("/")
-    def lobby():
-        return render_template("lobby.html", config=lobby_config())
 
-    @app.get("/t/<code>")
-    def table_page(code):
-        table = registry.get(code)
-        if table is None:
-            config = lobby_config(missing=code.upper())
-            return render_template("lobby.html", config=config), 404
-        g.page = "table"
-        return render_template("table.html", code=table.code, name=table.name,
-                               config=page_config(code=table.code))
+@pages.app_template_filter("tojson_compact")
+def tojson_compact(value):
+    return htmlsafe_json_dumps(value, dumps=_compact)
 
-    def charged_json():
-        """(the request's JSON object, None), or (None, the refusal): a table made from this
-        address over its limit, or no JSON object."""
+
+@pages.before_app_request
+def refuse_null_bytes():
+    # No path of ours holds a NUL; the filesystem would raise on it (a 500 and a traceback).
+    if "\x00" in request.path:
+        abort(404)
+
+
+@pages.app_context_processor
+def language():
+    lang = str(get_locale() or i18n.DEFAULT)
+    # The table page's messages only where a table is shown: "no such table" is the lobby page.
+    page = getattr(g, "page", None) or {"replay.replay_page": "replay"}.get(request.endpoint, "lobby")
+    return {"lang": lang, "languages": i18n.LANGUAGES, "i18n": i18n.page_i18n(lang, page)}
+
+
+@pages.get("/lang/<code>")
+def switch_language(code):
+    """The language switch: remember the choice in a cookie and go back to the page."""
+    target = request.args.get("next") or "/"
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or target[1:2] in ("/", "\\"):
+        target = "/"  # only pages of this site
+    response = redirect(target)
+    if code in i18n.LANGUAGES:
+        response.set_cookie(i18n.COOKIE, code, max_age=365 * 86400, samesite="Lax")
+    return response
+
+
+@pages.get("/")
+def lobby():
+    return render_template("lobby.html", config=lobby_config())
+
+
+@pages.get("/t/<code>")
+def table_page(code):
+    table = _hub().registry.get(code)
+    if table is None:
+        config = lobby_config(missing=code.upper())
+        return render_template("lobby.html", config=config), 404
+    g.page = "table"
+    return render_template("table.html", code=table.code, name=table.name,
+                           config=page_config(code=table.code))
+
+
+def charged_json():
+    """(the request's JSON object, None), or (None, the refusal): a table made from this
+    address over its limit, or no JSON object."""
+    try:
+        current_app.extensions["tichu_limits"].charge("create_address", address=request.remote_addr)
+    except Refused as exc:
+        return None, (jsonify(exc.ack()), 429)
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        return None, (jsonify(ok=False, code="bad_request", message="send a JSON object"), 400)
+    return data, None
+
+
+def _stored(table, token: str, set_up=None):
+    """The new table (made ready by `set_up(table)` first, under the same lock) stored as its
+    first version, and the answer that gives its address."""
+    with table.lock:
+        if set_up is not None:
+            set_up(table)
         try:
-            limits.charge("create_address", address=request.remote_addr)
+            _hub().commit(table)  # version 1, stored
         except Refused as exc:
-            return None, (jsonify(exc.ack()), 429)
-        data = request.get_json(silent=True)
-        if not isinstance(data, dict):
-            return None, (jsonify(ok=False, code="bad_request", message="send a JSON object"), 400)
-        return data, None
+            return jsonify(exc.ack()), 503
+    return jsonify(ok=True, code=table.code, token=token, url=f"/t/{table.code}"), 201
 
-    @app.post("/api/tables")
-    def create_table():
-        data, refused = charged_json()
-        if refused:
-            return refused
-        name = data.get("name")
-        if not name and isinstance(data.get("host_name"), str) and data["host_name"].strip():
-            # The default name in the host's language ("Annas Tisch"); everybody sees that name.
-            name = gettext("%(host)s's table", host=" ".join(data["host_name"].split()))[:40]
+
+@pages.post("/api/tables")
+def create_table():
+    data, refused = charged_json()
+    if refused:
+        return refused
+    name = data.get("name")
+    if not name and isinstance(data.get("host_name"), str) and data["host_name"].strip():
+        # The default name in the host's language ("Annas Tisch"); everybody sees that name.
+        name = gettext("%(host)s's table", host=" ".join(data["host_name"].split()))[:40]
+    try:
+        table, token = _hub().registry.create(
+            host_name=data.get("host_name"), name=name,
+            ruleset=data.get("ruleset", "standard"), options=data.get("options"),
+            listed=data.get("listed", True), seed=data.get("seed"), settings=data.get("settings"))
+    except Refused as exc:
+        return jsonify(exc.ack()), 400
+    return _stored(table, token)
+
+
+def seated_table(kind: str):
+    """A table for one person with three bots, the game started: the guided first game
+    (`kind` "lesson", lesson.py) or an ordinary game ("quick": "Play a real game")."""
+    data, refused = charged_json()
+    if refused:
+        return refused
+    host = data.get("name")
+    if not isinstance(host, str) or not host.strip():
+        host = gettext("Player")
+    host = " ".join(host.split())[:20]
+    script = lesson.FIRST_GAME
+    registry = _hub().registry
+    try:
+        if kind == "lesson":
+            table, token = registry.create(host_name=host, name=gettext("Learn to play"),
+                                           ruleset=script.ruleset, options=dict(script.options),
+                                           listed=False, settings={"hints": True})
+        else:
+            table, token = registry.create(host_name=host, listed=False,
+                                           name=gettext("%(host)s's table", host=host)[:40])
+    except Refused as exc:
+        return jsonify(exc.ack()), 400
+    if kind == "lesson":
+        return _stored(table, token, lambda t: lesson.set_up(t, t.host_hash, host))
+    return _stored(table, token, lambda t: t.start_for_one(
+        0, host, t.host_hash, dict.fromkeys((s for s in t.free_seats() if s != 0), default_level())))
+
+
+@pages.post("/api/lesson")
+def start_lesson():
+    """"Learn to play": a guided first game against scripted bots (docs/lesson.md)."""
+    return seated_table("lesson")
+
+
+@pages.post("/api/quick")
+def quick_game():
+    """"Play a real game": an ordinary table, the player seated with three bots, started."""
+    return seated_table("quick")
+
+
+@pages.get("/api/tables")
+def list_tables():
+    return jsonify(ok=True, tables=_hub().registry.lobby.listed())
+
+
+@pages.get("/t/<code>/record.json")
+def download_record(code):
+    hub = _hub()
+    table = hub.registry.get(code)
+    if table is None:
+        abort(404)
+    number = request.args.get("game", type=int)
+    with table.lock:
         try:
-            table, token = registry.create(
-                host_name=data.get("host_name"), name=name,
-                ruleset=data.get("ruleset", "standard"), options=data.get("options"),
-                listed=data.get("listed", True), seed=data.get("seed"), settings=data.get("settings"))
+            record = table.record(number, stored=lambda n: hub.game_record(table, n))
         except Refused as exc:
-            return jsonify(exc.ack()), 400
-        with table.lock:
-            try:
-                hub.commit(table)  # version 1, stored
-            except Refused as exc:
-                return jsonify(exc.ack()), 503
-        return jsonify(ok=True, code=table.code, token=token, url=f"/t/{table.code}"), 201
+            return jsonify(exc.ack()), 404
+        suffix = "" if number is None else f"-{number + 1}"
+    response = jsonify(record)
+    response.headers["Content-Disposition"] = f'attachment; filename="tichu-{table.code}{suffix}.json"'
+    return response
 
-    def seated_table(kind: str):
-        """A table for one person with three bots, the game started: the guided first game
-        (`kind` "lesson", lesson.py) or an ordinary game ("quick": "Play a real game")."""
-        data, refused = charged_json()
-        if refused:
-            return refused
-        host = data.get("name")
-        if not isinstance(host, str) or not host.strip():
-            host = gettext("Player")
-        host = " ".join(host.split())[:20]
-        script = lesson.FIRST_GAME
-        try:
-            if kind == "lesson":
-                table, token = registry.create(host_name=host, name=gettext("Learn to play"),
-                                               ruleset=script.ruleset, options=dict(script.options),
-                                               listed=False, settings={"hints": True})
-            else:
-                table, token = registry.create(host_name=host, listed=False,
-                                               name=gettext("%(host)s's table", host=host)[:40])
-        except Refused as exc:
-            return jsonify(exc.ack()), 400
-        with table.lock:
-            if kind == "lesson":
-                lesson.set_up(table, table.host_hash, host)
-            else:
-                table._seat_person(0, host, table.host_hash)
-                for seat in table.free_seats():
-                    table._bot_on(seat, default_level())
-                table._new_game()
-            try:
-                hub.commit(table)  # version 1, stored
-            except Refused as exc:
-                return jsonify(exc.ack()), 503
-        return jsonify(ok=True, code=table.code, token=token, url=f"/t/{table.code}"), 201
 
-    @app.post("/api/lesson")
-    def start_lesson():
-        """"Learn to play": a guided first game against scripted bots (docs/lesson.md)."""
-        return seated_table("lesson")
-
-    @app.post("/api/quick")
-    def quick_game():
-        """"Play a real game": an ordinary table, the player seated with three bots, started."""
-        return seated_table("quick")
-
-    @app.get("/api/tables")
-    def list_tables():
-        return jsonify(ok=True, tables=registry.lobby.listed())
-
-    @app.get("/t/<code>/record.json")
-    def download_record(code):
-        table = registry.get(code)
-        if table is None:
-            abort(404)
-        number = request.args.get("game", type=int)
-        with table.lock:
-            try:
-                record = table.record(number, stored=lambda n: hub.game_record(table, n))
-            except Refused as exc:
-                return jsonify(exc.ack()), 404
-            suffix = "" if number is None else f"-{number + 1}"
-        response = jsonify(record)
-        response.headers["Content-Disposition"] = f'attachment; filename="tichu-{table.code}{suffix}.json"'
-        return response
-
-    replay.register(app, page_config, limits)
-
-    @app.get("/healthz")
-    def health():
-        # deadlines: tables whose grace periods or turn timers this process watches (with Redis,
-        # only the process that runs the table does).
-        return jsonify(ok=True, tables=len(registry.all()), store=registry.store.kind,
-                       deadlines=hub.timers.watched() if hub.timers is not None else 0)
+@pages.get("/healthz")
+def health():
+    # deadlines: tables whose grace periods or turn timers this process watches (with Redis,
+    # only the process that runs the table does).
+    hub = _hub()
+    return jsonify(ok=True, tables=len(hub.registry.all()), store=hub.registry.store.kind,
+                   deadlines=hub.timers.watched() if hub.timers is not None else 0)

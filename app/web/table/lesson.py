@@ -59,8 +59,5 @@ def set_up(table, learner_hash: str, name: str) -> None:
     started on the lesson's deal (lock held)."""
     lesson = FIRST_GAME
     table.extra = {**table.extra, "lesson": {"id": lesson.id}}
-    table._seat_person(lesson.seat, name, learner_hash)
-    for seat, bot_name in lesson.names.items():
-        table._bot_on(seat, LESSON_BOT)
-        table.seats[seat].name = bot_name
-    table._new_game()
+    table.start_for_one(lesson.seat, name, learner_hash, dict.fromkeys(lesson.names, LESSON_BOT),
+                        bot_names=lesson.names)

@@ -244,6 +244,18 @@ class Table(Audiences, BombRules, SeatRules):
         self._new_game()
         self.finished += 1
 
+    def start_for_one(self, seat: int, name: str, who: str, bots: dict[int, str],
+                      bot_names: dict[int, str] | None = None) -> None:
+        """A table made for one person (a quick game, the lesson): that person at `seat`, a bot
+        at each seat of `bots` (seat -> level; named by `bot_names` where given), and the first
+        game started. Lock held."""
+        self._seat_person(seat, name, who)
+        for other, level in bots.items():
+            self._bot_on(other, level)
+            if bot_names and other in bot_names:
+                self.seats[other].name = bot_names[other]
+        self._new_game()
+
     def _new_game(self):
         empty = self.free_seats()
         if empty:
