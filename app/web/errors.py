@@ -12,4 +12,10 @@ class Refused(Exception):
         self.message = message
 
     def ack(self) -> dict:
-        return {"ok": False, "code": self.code, "message": self.message}
+        return refusal_ack(self)
+
+
+def refusal_ack(exc) -> dict:
+    """The acknowledgement of a refused request: a `Refused`, or the engine's `EngineError`
+    (an illegal action, a bad one), which carry the same code and message."""
+    return {"ok": False, "code": exc.code, "message": exc.message}

@@ -13,7 +13,7 @@ from ..live.registry import Registry
 from ..store import StoreUnavailable
 from ..store.redis import RedisStore
 from ..table import documents
-from ..table.table import Client, Table, make_bot
+from ..table.table import Client, Table
 from .leases import Membership, TableLock
 from .message_queue import batch
 
@@ -25,7 +25,7 @@ def _bot_for(table: Table, seat: int):
     bot = table.bots.get(seat)
     if bot is not None and type(bot) is LEVELS.get(table.seats[seat].bot, SimpleBot):
         return bot
-    return make_bot(table.seats[seat].bot, seat, table._bot_rng(seat))
+    return table.new_bot(seat)
 
 
 class SharedRegistry(Registry):

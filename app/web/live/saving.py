@@ -15,7 +15,7 @@ import time
 
 from ..store import Change, StoreUnavailable, VersionConflict
 from ..table import documents
-from ..table.table import Refused, Table, make_bot
+from ..table.table import Refused, Table
 from . import metrics
 from .registry import Registry
 
@@ -92,8 +92,7 @@ class TableSaver:
         table.game = game
         table.pending = []
         table.saved = dataclasses.replace(saved, game=game)
-        table.bots = {seat: make_bot(table.seats[seat].bot, seat, table._bot_rng(seat))
-                      for seat in table.bot_seats()}
+        table.bots = {seat: table.new_bot(seat) for seat in table.bot_seats()}
         for client in table.clients.values():
             client.seat = table.seat_of(client.token_hash)
         table.changed()

@@ -25,7 +25,7 @@ from app.engine.errors import EngineError
 
 from ..store import StoredTable
 from .chat import ChatLog
-from .table import SETTINGS, Seat, Table, make_bot
+from .table import SETTINGS, Seat, Table
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +102,7 @@ def new_table(stored: StoredTable) -> Table:
             table.damaged = problem
         forget_finished_rounds(table.game)
     for seat in table.bot_seats():
-        table.bots[seat] = make_bot(table.seats[seat].bot, seat, table._bot_rng(seat))
+        table.bots[seat] = table.new_bot(seat)
     table.mark_saved(meta, stored.summary)
     return table
 

@@ -277,7 +277,7 @@ class SeatRules(TakeoverRequests, StandIns):
         target = self.seats[seat]
         target.bot = level
         target.away_until = None
-        self.bots[seat] = make_bot(level, seat, self._bot_rng(seat))
+        self.bots[seat] = self.new_bot(seat)
 
     def _unbot(self, seat: int):
         self.seats[seat].bot = None
@@ -301,6 +301,10 @@ class SeatRules(TakeoverRequests, StandIns):
                 "online": s.bot is not None or (s.owner is not None and self.online(i)),
                 "away": self.away(i), "standin_at": s.away_until,
                 "turn_ends": None if s.forced else s.turn_until}
+
+    def new_bot(self, seat: int):
+        """A new bot of the level the seat is given to, with the seat's randomness."""
+        return make_bot(self.seats[seat].bot, seat, self._bot_rng(seat))
 
     def _bot_rng(self, seat: int) -> random.Random:
         if self.seeded:

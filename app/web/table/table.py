@@ -264,7 +264,7 @@ class Table(Audiences, BombRules, SeatRules):
                          deal=self.game_deal(self.game_no))
         self.game_no += 1
         for seat in self.bot_seats():
-            bot = self.bots.get(seat) or make_bot(self.seats[seat].bot, seat, self._bot_rng(seat))
+            bot = self.bots.get(seat) or self.new_bot(seat)
             self.bots[seat] = bot
             bot.new_game()
 

@@ -22,7 +22,7 @@ from flask_socketio import ConnectionRefusedError
 
 from app.engine import EngineError
 
-from ..errors import Refused
+from ..errors import Refused, refusal_ack
 from ..live import metrics
 from ..live.lifecycle import REFUSAL
 from ..table import log_context
@@ -90,10 +90,8 @@ class Door:
             if joined and not self.at_table(request.sid):
                 raise Refused("not_joined", "join a table first")
             return handler(schema.check(_payload(args)))
-        except Refused as exc:
-            return exc.ack()
-        except EngineError as exc:
-            return {"ok": False, "code": exc.code, "message": exc.message}
+        except (Refused, EngineError) as exc:
+            return refusal_ack(exc)
         except Exception:
             log.exception("event %s failed", name)
             return {"ok": False, "code": "server_error", "message": "something went wrong on the server"}

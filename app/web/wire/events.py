@@ -53,6 +53,7 @@ from flask import current_app, request
 from app import __version__
 from app.engine import EngineError
 
+from ..errors import refusal_ack
 from ..live import metrics
 from ..live import reviews as live_reviews
 from ..table import hints, log_context
@@ -242,7 +243,7 @@ def act(data):
         try:
             table.act(client, action, version, hub.clock())
         except (Refused, EngineError) as exc:
-            answer = {"ok": False, "code": exc.code, "message": exc.message}
+            answer = refusal_ack(exc)
             table.answers.remember(seat, action_id, answer)
             return answer
         # Remembered before the commit saves the table, so the answer is saved with the action;
