@@ -18,10 +18,14 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts"
+# The tests run side by side (pytest-xdist), each with its browser and server on the same
+# cores: a page may take longer than Playwright's default 5 s to show what it will show.
+expect.set_options(timeout=15_000)
+
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run"]
 
