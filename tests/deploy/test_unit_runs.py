@@ -68,6 +68,11 @@ def test_the_units_settings_reach_the_server(tmp_path):
                 assert proc.poll() is None and time.monotonic() < deadline, \
                     (tmp_path / "server.log").read_text()[-3000:]
                 time.sleep(0.1)
+        # The unit's ExecStartPost: started means ready.
+        unit = unit_lines(written["tichu@.service"].read_text().replace("%i", str(port)))
+        post = shlex.split(unit["ExecStartPost"])
+        assert post[1].endswith("deploy/wait_ready.py")
+        assert subprocess.run([sys.executable, *post[1:]], timeout=90).returncode == 0
         assert (data / "tables.sqlite3").exists()  # TICHU_DATA_DIR reached it
         # TICHU_PROXIES=1: the address is the one nginx adds last to X-Forwarded-For.
         assert [create_table(base, "203.0.113.7") for _ in range(3)] == [201, 201, 429]
@@ -80,3 +85,9 @@ def test_the_units_settings_reach_the_server(tmp_path):
     assert any("process start" in line["message"] for line in lines)
     created = [line for line in lines if "table created" in line["message"]]
     assert len(created) == 3 and all(len(line["table"]) == 5 for line in created)
+
+
+def test_waiting_for_readiness_gives_up_when_nothing_answers():
+    done = subprocess.run([sys.executable, str(Path(render.__file__).with_name("wait_ready.py")),
+                           str(free_port()), "--timeout", "0.5"], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 1 and "not ready within 0.5 s" in done.stderr
