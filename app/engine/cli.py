@@ -1,4 +1,4 @@
-"""The engine's command line (RECORD_FORMAT.md): `replay RECORD.json`, `plays [--count]`, and
+"""The engine's command line (docs/record-format.md): `replay RECORD.json`, `plays [--count]`, and
 `import-bsw LOG.tch` (docs/bsw-import.md)."""
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ because the play generator makes hundreds of them per position:
 - `value`: what comparison uses: the rank of a single (Mah Jong 1, Dragon 20,
   a Phoenix single the rank it was played on + 0.5, led 1.5), of a pair or
   triple, the highest pair of stairs, the triple of a full house, the highest
-  card of a straight; for bombs a number that orders them as RULES.md A15;
+  card of a straight; for bombs a number that orders them as docs/rules.md 1.10 (Bombs);
 - `mask`: the cards as a bitmask of card ids;
 - `phoenix`: the rank the Phoenix stands for inside a combination, else None.
 

@@ -62,6 +62,21 @@ class Game:
         self.version = 0  # accepted actions so far
         self._start_round()
 
+    def clone(self) -> Game:
+        """An independent copy: actions applied to either leave the other as it is. The
+        current round is cloned (Round.clone); rounds that are over never change, so both
+        games share them."""
+        twin = Game.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin.rounds = self.rounds[:-1] + [self.rounds[-1].clone()] if self.rounds else []
+        twin.totals = list(self.totals)
+        return twin
+
+    def __repr__(self) -> str:
+        ruleset = self.rules.ruleset.name
+        where = "over" if self.over else (repr(self.round) if self.round is not None else "no round")
+        return f"<Game {ruleset}, round {len(self.rounds)}, totals {self.totals}, {where}>"
+
     @property
     def deck(self):
         return self.rules.deck
@@ -118,5 +133,5 @@ class Game:
         return current.legal(seat)
 
     def record(self) -> dict:
-        """The game as a public record (RECORD_FORMAT.md)."""
+        """The game as a public record (docs/record-format.md)."""
         return export_record(self)

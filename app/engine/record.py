@@ -1,4 +1,4 @@
-"""Game records (RECORD_FORMAT.md): read a record, and replay it (writing one: record_export.py).
+"""Game records (docs/record-format.md): read a record, and replay it (writing one: record_export.py).
 
 A record is the deal plus every accepted action, so replaying it with full
 rule checks must reach the same scores. Malformed documents raise

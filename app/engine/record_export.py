@@ -1,4 +1,4 @@
-"""A game written as a public record (RECORD_FORMAT.md): the deal and every accepted action.
+"""A game written as a public record (docs/record-format.md): the deal and every accepted action.
 
 Apart from `record.py` (reading and replaying records), so that a `Game` can write its
 own record without the module that builds games from records: the two import each other

@@ -9,7 +9,7 @@ in is skipped.
 
 Every action goes through `apply`, which checks everything first and only
 then changes the state, so a refused action leaves the round exactly as it
-was. The play phase follows RULES.md A6-A18 and RECORD_FORMAT.md:
+was. The play phase follows docs/rules.md 1.5-1.11 and docs/record-format.md:
 
 - `turn` is the seat whose regular turn it is (to lead or follow);
 - when everybody else has passed, the trick is `closed` but not collected: its
@@ -42,6 +42,7 @@ from .combos import (
     interpretations,
 )
 from .errors import IllegalAction
+from .notation import play_notation, round_notation, round_summary
 from .plays import bombs_beating, turn_plays, wish_mask
 from .rulesets import Rules
 from .scoring import RoundResult, card_points, score_round
@@ -104,6 +105,28 @@ class Round:
         self.log: list[dict] = []  # public events, in order
         if self.phase == EXCHANGE and all(e is not None for e in self.exchange):
             self._hand_over()  # no exchange in this round
+
+    def clone(self) -> Round:
+        """An independent copy: actions applied to either leave the other as it is. Shared are
+        what never changes: the rules, deck and seating, the actions and log entries (frozen or
+        never changed once appended) and the result of a round that is over."""
+        twin = Round.__new__(Round)
+        state = self.__dict__.copy()
+        for name in ("hands", "grand", "tichu", "played", "trick", "out", "piles", "actions", "log"):
+            state[name] = state[name][:]
+        state["dealt"] = [list(hand) for hand in self.dealt]
+        state["exchange"] = [given if given is None else dict(given) for given in self.exchange]
+        state["received"] = [got if got is None else dict(got) for got in self.received]
+        if self.last_trick is not None:
+            state["last_trick"] = {**self.last_trick, "plays": [dict(p) for p in self.last_trick["plays"]]}
+        twin.__dict__.update(state)
+        return twin
+
+    def __repr__(self) -> str:
+        return f"<Round {round_summary(self)}>"
+
+    def __str__(self) -> str:
+        return round_notation(self)
 
     # -- small queries ------------------------------------------------------------------
 
@@ -401,7 +424,8 @@ class Round:
         if not legal:
             if mode == "follow" and readings[0][KIND] == DOG:
                 raise IllegalAction("the Dog can only be played as a lead", "does_not_beat")
-            raise IllegalAction(f"{deck.format_cards(a.cards)} does not beat the table", "does_not_beat")
+            raise IllegalAction(f"{deck.format_cards(a.cards)} does not beat {play_notation(on, deck)}",
+                                "does_not_beat")
         play = legal[0]
         if mode != "bomb" and self.wish is not None:
             self._check_wish(s, play, mode)

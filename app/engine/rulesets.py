@@ -5,7 +5,7 @@ number of seats and the teams, the hand size and the Grand Tichu point, whom
 each seat passes a card to, the scoring and the end of the game. `Rules` is a
 ruleset with its options resolved; the state machine reads only `Rules`.
 
-Option names and values are the record's names (RULES.md, "Options").
+Option names and values are the record's names (docs/rules.md, part 2 "Options of `standard`").
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Scoring a finished round, and deciding when a game is over.
 
-`standard` (RULES.md A18-A21): card points by team, the tailender's hand to the
+`standard` (docs/rules.md 1.11-1.12): card points by team, the tailender's hand to the
 opponents and his tricks to the first player out, double victory instead of
 card points, calls added on top. `fifty-two` (seed 003): points are awarded,
 never taken: a failed call gives the opponents its value, the tailender's

@@ -161,19 +161,12 @@ def bombs_of(game: Game, seat: int) -> set[str]:
 
 def snapshot(game: Game) -> dict:
     """Everything a refused action must leave untouched: every field of the round and the game."""
-    rnd = game.round
-    # Actions are frozen and log entries hold plain values: shallow copies of those
-    # (long) lists compare the same as deep ones, much faster.
-    flat = {"actions": list(rnd.actions), "log": [dict(e) for e in rnd.log]}
-    fields = {k: v for k, v in vars(rnd).items()
-              if k not in ("rules", "deck", "seating", "actions", "log")}
-    return flat | copy.deepcopy({
-        "round": fields,
-        "rounds": len(game.rounds),
-        "totals": list(game.totals),
-        "winner": game.winner,
-        "version": game.version,
-    })
+    twin = game.round.clone()  # every list and dict of the round copied, but for these:
+    fields = {k: v for k, v in vars(twin).items() if k not in ("rules", "deck", "seating")}
+    fields["log"] = [dict(entry) for entry in twin.log]
+    fields["result"] = copy.deepcopy(twin.result)
+    return {"round": fields, "rounds": len(game.rounds), "totals": list(game.totals),
+            "winner": game.winner, "version": game.version}
 
 
 # A 14-card straight from the Mah Jong to the Ace in mixed suits: one play and the seat is out.

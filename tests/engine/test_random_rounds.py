@@ -56,7 +56,7 @@ def _check_conserved(rnd, deck):
 
 def _check_turn(rnd):
     if rnd.phase == "play" and rnd.turn is not None:
-        assert rnd.hands[rnd.turn], "the seat in turn holds cards"
+        assert rnd.hands[rnd.turn], f"the seat in turn holds cards:\n{rnd}"
         assert rnd.turn not in rnd.out
     for seat in rnd.out:
         assert rnd.hands[seat] == 0
@@ -98,7 +98,7 @@ def _play_game(game, rng, max_rounds, check_views_every, bogus_every):
                     game.apply(_bogus(rng, game))
                 except IllegalAction as exc:
                     assert exc.code and exc.message
-                    assert snapshot(game) == before
+                    assert snapshot(game) == before, f"refused {exc.code} changed the round:\n{game.round}"
                 else:
                     steps += 1
                     round_steps += 1
@@ -108,7 +108,7 @@ def _play_game(game, rng, max_rounds, check_views_every, bogus_every):
             game.apply(action)
             steps += 1
             round_steps += 1
-            assert round_steps < 3000, "the round does not end"
+            assert round_steps < 3000, f"the round does not end:\n{rnd}"
         _check_round_result(game, rnd)
     return steps
 

@@ -83,7 +83,7 @@ def states_of(table, hub, seat: int | None) -> dict:
 
     def note():
         view = view_for(game, seat)
-        states[(view["round"], len(view["history"]))] = (view, copy.deepcopy(game))
+        states[(view["round"], len(view["history"]))] = (view, game.clone())
 
     note()
     for action in actions:

@@ -30,7 +30,7 @@ from __future__ import annotations
 from ..errors import Refused
 
 # Long enough to tap a bomb from the list the page shows at once; short, because a newcomer
-# who presses Bomb! without one stops the table until letting go (issue 20: it was 10 s).
+# who presses Bomb! without one stops the table until letting go.
 HOLD_SECONDS = 5.0
 BLOCKED_BY_HOLD = ("play", "pass", "gift", "tichu")
 

@@ -124,7 +124,7 @@ def rank() -> Field:
                  "a rank like \"8\" or \"Q\"")
 
 
-# A game action in the record's form (RECORD_FORMAT.md). The engine judges what it means
+# A game action in the record's form (docs/record-format.md). The engine judges what it means
 # and refuses with `bad_action`; the door only makes sure every field has the right type.
 ACTION = Schema(
     refuse_as="bad_action",
