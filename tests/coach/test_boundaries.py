@@ -7,11 +7,15 @@ from pathlib import Path
 APP = Path(__file__).resolve().parents[2] / "app"
 ALLOWED = {"__future__", "dataclasses", "functools", "math", "random", "inspect", "json",
            "app.engine", "app.bots", "app.coach"}
+# The catalogs of the coach's sentences (catalog.py reads each language's once).
+CATALOG = {"catalog.py": {"babel", "pathlib"}}
+# The coach's command line (python -m app.coach review) reads a record and prints the review.
+COMMAND_LINE = {"__main__.py": {"argparse", "sys", "json"}}
 # The review's worker process (python -m app.coach.review.worker) reads its requests from
 # standard input and answers on standard output: it alone may use the process's streams,
 # and set how its process collects garbage (app.gc_tune).
-# Its command line (python -m app.coach) reads a file and prints: it may use argparse and sys.
-STREAMS = {"worker.py": {"sys", "os", "traceback", "app.gc_tune"}, "__main__.py": {"argparse", "sys"}}
+WORKER = {"worker.py": {"sys", "os", "traceback", "app.gc_tune"}}
+BEYOND = {**CATALOG, **COMMAND_LINE, **WORKER}
 
 
 def _imports(path: Path) -> set[str]:
@@ -29,7 +33,7 @@ def _imports(path: Path) -> set[str]:
 
 def test_the_coach_imports_only_the_engine_the_bots_and_the_standard_library_it_needs():
     for path in (APP / "coach").rglob("*.py"):
-        allowed = ALLOWED | STREAMS.get(path.name, set())
+        allowed = ALLOWED | BEYOND.get(path.name, set())
         for name in _imports(path):
             assert any(name == a or name.startswith(a + ".") for a in allowed), f"{path.name} imports {name}"
 

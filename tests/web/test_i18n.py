@@ -16,9 +16,10 @@ from .conftest import create_table
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "t": None, "tn": (1, 2),
-            "tp": ((1, "c"), 2)}
-# The lesson's texts are the coach's (app/coach/lesson/script.py, marked N_), shown by the table page.
-METHODS = [("app/web/**.py", "python"), ("app/coach/lesson/**.py", "python"), ("templates/**.html", "jinja2"),
+            "tp": ((1, "c"), 2), "tr": (2,), "trp": ((2, "c"), 3), "trn": (2, 3)}
+# The coach's sentences (app/coach/catalog.py: tr, trp, trn) and the lesson's texts (marked N_,
+# shown by the table page) share the pages' catalog.
+METHODS = [("app/web/**.py", "python"), ("app/coach/**.py", "python"), ("templates/**.html", "jinja2"),
            ("static/js/**.js", "javascript")]
 PLACEHOLDER = re.compile(r"\{\w+\}|%\(\w+\)s")
 
