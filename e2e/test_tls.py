@@ -12,25 +12,16 @@ import ssl
 import pytest
 from playwright.sync_api import expect
 
-from deploy.local import Missing, Nginx
+from tests.deploy.fronts import server_behind_nginx
 from tests.deploy.test_render import self_signed
-from tests.web.processes import Server
 
 from .test_table import BotGame
 
 
 @pytest.fixture
 def tls_front(tmp_path):
-    server = Server(tmp_path / "data", tmp_path / "server.log", TICHU_PROXIES=1)
-    try:
-        front = Nginx(tmp_path / "nginx", [server.port], tls=tuple(map(str, self_signed(tmp_path))))
-    except Missing as exc:
-        server.kill()
-        pytest.skip(f"skipped: the TLS test needs nginx: {exc}")
-    front.start()
-    yield front
-    front.stop()
-    server.kill()
+    with server_behind_nginx(tmp_path, proxies=1, tls=tuple(map(str, self_signed(tmp_path)))) as front:
+        yield front
 
 
 def test_a_browser_plays_over_https_through_the_shipped_nginx_site(tls_front, contexts):

@@ -31,7 +31,7 @@ export class TableConnection {
     this.pending = new Set();  // resolvers of requests waiting for their answer
     this.waiting = [];  // resolvers waiting for the next successful join
     this.clockOffset = 0;  // server time minus this browser's (for countdowns)
-    // The table's code in the connection's address: behind nginx (deploy/nginx.conf) every
+    // The table's code in the connection's address: behind nginx (deploy/templates/nginx-site.conf) every
     // connection of a table reaches the same process, which then never has to catch up.
     this.socket = io({ reconnectionDelayMax: 4000, query: { table: code } });
     this.socket.on("connect", () => this.join());

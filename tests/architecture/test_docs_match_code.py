@@ -31,8 +31,8 @@ def settings_read_by(paths: list[Path]) -> set[str]:
     for path in paths:
         if path.suffix == ".py":
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                    names |= set(SETTING.findall(node.value)) if SETTING.fullmatch(node.value) else set()
+                if isinstance(node, ast.Constant) and isinstance(node.value, str) and SETTING.fullmatch(node.value):
+                    names.add(node.value)
         else:  # the environment file and the templates
             names |= set(re.findall(r"^(TICHU_[A-Z0-9_]+)=", path.read_text(), re.M))
     return names

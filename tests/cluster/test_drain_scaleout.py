@@ -31,7 +31,7 @@ def test_sigterm_hands_the_tables_bots_to_another_process_at_once(apps, redis_se
     assert a.proc.wait(15) == 0
     watcher.wait(lambda doc: doc["table"]["moves"] >= moves + 20, what="the bots to go on")
     waited = time.monotonic() - stopped
-    # About a second on an idle machine (the janitor looks every second); far below the lease.
+    # A few tenths on an idle machine (the handover wakes the other's janitor); far below the lease.
     assert waited < 10, waited
     assert pid_of(lease_holder(redis_server.url, code)) == b.pid
     log = a.log.read_text()

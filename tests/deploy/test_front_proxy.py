@@ -7,23 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from deploy.local import Missing, Nginx
-
-from ..web.processes import Server, socketio
+from ..web.processes import socketio
+from .fronts import server_behind_nginx
 
 
 @pytest.fixture
 def front(tmp_path):
-    server = Server(tmp_path / "data", tmp_path / "server.log", TICHU_PROXIES=2)
-    try:
-        nginx = Nginx(tmp_path / "nginx", [server.port])
-    except Missing as exc:
-        server.kill()
-        pytest.skip(f"skipped: the front-proxy test needs nginx: {exc}")
-    nginx.start()
-    yield nginx
-    nginx.stop()
-    server.kill()
+    with server_behind_nginx(tmp_path, proxies=2) as nginx:  # the front proxy and nginx
+        yield nginx
 
 
 def connects(base: str, headers: dict) -> bool:
