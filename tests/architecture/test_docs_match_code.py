@@ -31,8 +31,9 @@ def settings_read_by(paths: list[Path]) -> set[str]:
     for path in paths:
         if path.suffix == ".py":
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if isinstance(node, ast.Constant) and isinstance(node.value, str) and SETTING.fullmatch(node.value):
-                    names.add(node.value)
+                value = node.value if isinstance(node, ast.Constant) else None
+                if isinstance(value, str) and SETTING.fullmatch(value):
+                    names.add(value)
         else:  # the environment file and the templates
             names |= set(re.findall(r"^(TICHU_[A-Z0-9_]+)=", path.read_text(), re.M))
     return names
