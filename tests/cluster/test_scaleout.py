@@ -150,7 +150,9 @@ def test_a_process_killed_mid_round_loses_nothing(apps, redis_server):
     watcher.join(code)
     for seat in (1, 3):
         assert anna.call("bot", {"seat": seat, "level": "greedy"})["ok"]
-    assert anna.call("start")["ok"]
+    started = anna.call("start")
+    assert started["ok"]
+    ben.wait_version(started["version"])  # Ben, on the other process, sees the game begin
     assert pid_of(lease_holder(redis_server.url, code)) == a.pid  # A runs the bots
 
     driver = Driver({0: anna, 2: ben})

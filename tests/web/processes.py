@@ -91,7 +91,8 @@ class SeatClient:
     def _on_state(self, msg):
         with self.cond:
             if msg["t"] == "snapshot":
-                self.doc, self.version = msg["doc"], msg["v"]
+                if msg["v"] >= self.version:  # a snapshot older than a patch already applied is dropped
+                    self.doc, self.version = msg["doc"], msg["v"]
             elif self.doc is not None and msg["base"] == self.version:
                 self.doc, self.version = apply_patch(self.doc, msg["ops"]), msg["v"]
             else:  # a gap: ask for a snapshot
