@@ -72,6 +72,9 @@ from __future__ import annotations
 
 import random
 
+from .config import parse_options
+from .decision import Decision
+
 
 def hand_views(view: dict) -> list[dict]:
     """One view per hand the viewer plays now, its own first, then each seat it controls.
@@ -134,15 +137,23 @@ class Bot:
 
     #: A short name for tables and reports.
     name = "bot"
+    #: The level's options, a frozen dataclass (`config.py`): given options are converted to its
+    #: fields' types and an unknown one is refused. None: `config` is the options as given.
+    Config: type | None = None
 
-    def __init__(self, seat: int, rng: random.Random | None = None, **config):
+    def __init__(self, seat: int, rng: random.Random | None = None, **options):
         self.seat = seat
         self.rng = rng or random.Random()
-        self.config = config
+        self.config = parse_options(self.Config, options) if self.Config is not None else options
 
     def decide(self, view: dict) -> dict | None:
         """One action for this seat given its view, or None to do nothing now."""
         raise NotImplementedError
+
+    def decide_explained(self, view: dict) -> Decision:
+        """`decide`'s action with what the bot weighed for it (`decision.py`): the estimate of a
+        call, the trace of a search. A bot that says nothing of it gives the action alone."""
+        return Decision(self.decide(view))
 
     def new_game(self) -> None:
         """Optional hook: a new game starts at the same seat; forget what you tracked."""

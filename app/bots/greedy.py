@@ -1,4 +1,4 @@
-"""The simplest useful bot: always its lowest legal combination, never calls.
+"""The greedy bot, the simplest useful one: always its lowest legal combination, never calls.
 
 It is the table's stand-in until stronger bots are chosen, and the greedy
 baseline the arena measures stronger bots against.
@@ -9,6 +9,7 @@ from __future__ import annotations
 from app.engine.cards import mask_cards
 
 from .base import Bot, act_for_hands
+from .config import NoOptions
 from .geometry import best_cards, deal_out, dog_partner, exchange_action, exchange_pattern, forced_best
 from .knowledge import rules_of
 
@@ -33,8 +34,9 @@ def lowest_play(plays: list[dict]) -> dict:
                                      len(p["cards"].split()), _KIND_ORDER[p["kind"]]))
 
 
-class SimpleBot(Bot):
+class GreedyBot(Bot):
     name = "greedy"
+    Config = NoOptions
 
     def decide(self, view: dict) -> dict | None:
         return act_for_hands(view, self.decide_hand)
