@@ -4,8 +4,7 @@ Public API:
 - `Game(ruleset, options, seed=..., deal=...)`: a game; `apply(action)`, `legal(seat)`,
   `record()`; its current `round` is a `Round` state machine.
 - `Action`: what a seat does (also accepted as the record's JSON dict).
-- `view_for(game, seat)`: everything a seat (None: a spectator) may know, JSON-ready;
-  `rules_of(view)`: the resolved `Rules` of the table a view comes from.
+- `view_for(game, seat)`: everything a seat (None: a spectator) may know, JSON-ready.
 - `replay(record)`, `export_record(game)`: the public record format.
 - `candidate_plays`, `turn_plays`, `bombs_beating`: legal-play listing on bitmasks.
 - Errors: `EngineError` (a `ValueError` with `code` and `message`) and its kinds.
@@ -30,7 +29,6 @@ _MODULE_OF = {
     "EXCHANGE": "round", "GRAND": "round", "OVER": "round", "PLAY": "round", "Legal": "round",
     "Round": "round",
     "RULESETS": "rulesets", "Rules": "rulesets", "Ruleset": "rulesets", "get_ruleset": "rulesets",
-    "rules_of": "rulesets",
     "view_for": "views",
 }
 

@@ -11,7 +11,6 @@ Option names and values are the record's names (RULES.md, "Options").
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from . import seat_plans
 from .cards import DOUBLE_DECK, FIFTY_TWO_DECK, NO_DOG_DECK, STANDARD_DECK, Deck
@@ -260,14 +259,3 @@ class Rules:
 
     def partner_of(self, seat: int):
         return self.seating.partner(seat)
-
-
-@lru_cache(maxsize=64)
-def _rules_cached(ruleset: str, options: tuple) -> Rules:
-    return Rules.of(ruleset, dict(options))
-
-
-def rules_of(view: dict) -> Rules:
-    """The resolved rules of the table a view (or anything with its `ruleset` and `options`)
-    comes from; the same object for the same rules (cached: never change it)."""
-    return _rules_cached(view["ruleset"], tuple(sorted(view["options"].items())))
