@@ -23,8 +23,7 @@ from __future__ import annotations
 import random
 
 from app.engine.game import hand_sizes
-
-from .knowledge import rules_of
+from app.engine.rulesets import rules_of
 
 
 class PrePlayDeals:

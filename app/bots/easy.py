@@ -13,11 +13,12 @@
 from __future__ import annotations
 
 from app.engine.combos import BOMB, KIND, LENGTH, MASK, SINGLE, VALUE
+from app.engine.rulesets import rules_of
 
 from .base import Bot, act_for_hands
 from .config import NoOptions
 from .geometry import best_cards, deal_out, exchange_action, exchange_pattern, forced_best
-from .knowledge import Knowledge, rules_of
+from .knowledge import Knowledge
 from .normal import legal_plays, play_action
 
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from app.engine.rulesets import rules_of
+
 from . import game_chance
 from .decision import GameChances
-from .knowledge import rules_of
 
 
 def game_totals(view: dict, team: int | None) -> tuple | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from app.engine.cards import Deck, mask_cards
 from app.engine.round import strength
+from app.engine.rulesets import rules_of
 
 
 def exchange_pattern(view: dict) -> dict[int, int]:
@@ -32,8 +33,6 @@ def best_cards(deck: Deck, hand: int, count: int) -> list[int]:
 def best_first(view: dict) -> list[str]:
     """The view's hand, best first in the forced exchange's order (the Mah Jong after the
     Phoenix and before the Aces)."""
-    from .knowledge import rules_of  # (knowledge imports the engine's rules; keep this light)
-
     deck = rules_of(view).deck
     hand = deck.parse_mask(view["hand"])
     return [deck.codes[c] for c in best_cards(deck, hand, hand.bit_count())]

@@ -7,11 +7,11 @@ baseline the arena measures stronger bots against.
 from __future__ import annotations
 
 from app.engine.cards import mask_cards
+from app.engine.rulesets import rules_of
 
 from .base import Bot, act_for_hands
 from .config import NoOptions
 from .geometry import best_cards, deal_out, dog_partner, exchange_action, exchange_pattern, forced_best
-from .knowledge import rules_of
 
 _KIND_ORDER = {"single": 0, "pair": 1, "triple": 2, "stairs": 3, "full_house": 4, "straight": 5,
                "dog": 6, "bomb": 7}

@@ -31,6 +31,7 @@ import random
 import time
 
 from app.engine.combos import KIND, MASK
+from app.engine.rulesets import rules_of
 
 from . import calls, game_stakes, searches, tricks
 from . import exchange as exchange_rules
@@ -39,7 +40,7 @@ from .config import HardConfig
 from .decision import CallEstimate, SearchTrace
 from .geometry import exchange_action, forced_best
 from .hand import plan_hand
-from .knowledge import Knowledge, rules_of
+from .knowledge import Knowledge
 from .normal import NormalBot, legal_plays, play_action
 from .play_search import as_candidate, play_candidates, search_play
 

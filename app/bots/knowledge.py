@@ -15,8 +15,6 @@ player left) knows as much as one that was there from the start.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from app.engine.cards import DRAGON_VALUE, Deck
 from app.engine.combos import (
     BOMB,
@@ -28,17 +26,7 @@ from app.engine.combos import (
     straight_flush_value,
 )
 from app.engine.plays import wish_mask
-from app.engine.rulesets import Rules
-
-
-@lru_cache(maxsize=64)
-def _rules(ruleset: str, options: tuple) -> Rules:
-    return Rules.of(ruleset, dict(options))
-
-
-def rules_of(view: dict) -> Rules:
-    """The resolved rules of the table the view comes from (cached)."""
-    return _rules(view["ruleset"], tuple(sorted(view["options"].items())))
+from app.engine.rulesets import Rules, rules_of
 
 
 def label_value(label: str, kind: str, length: int, deck: Deck) -> float:

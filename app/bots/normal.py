@@ -17,13 +17,14 @@ It keeps no state it depends on: every decision is made from the view alone.
 from __future__ import annotations
 
 from app.engine.combos import DOG, KIND, MASK
+from app.engine.rulesets import rules_of
 
 from . import calls, exchange, tricks
 from .base import Bot, act_for_hands
 from .config import NormalConfig
 from .decision import CallEstimate, Decision, SearchTrace
 from .geometry import best_cards, deal_out, dog_partner, exchange_action, exchange_pattern, forced_best
-from .knowledge import Knowledge, play_tuple, rules_of
+from .knowledge import Knowledge, play_tuple
 
 
 def play_action(k: Knowledge, play: tuple, entry: dict) -> dict:

@@ -41,12 +41,13 @@ The wish in force and the candidate's wish are handed to the play-out, which hon
 
 from __future__ import annotations
 
+from app.engine.rulesets import rules_of
 from app.engine.scoring import card_points
 
 from . import calls as bot_calls
 from .exchange import choose_exchange
 from .geometry import best_cards, deal_out
-from .knowledge import Knowledge, rules_of
+from .knowledge import Knowledge
 from .native import playout_module
 from .tricks import choose_gift
 

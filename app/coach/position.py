@@ -20,23 +20,12 @@ every claim proved over the wider set stays true.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from app.bots.base import hand_views
 from app.engine.cards import Deck
-from app.engine.rulesets import Rules
+from app.engine.rulesets import Rules, rules_of
 
 from .reading import read_trick
-
-
-@lru_cache(maxsize=64)
-def _rules(ruleset: str, options: tuple) -> Rules:
-    return Rules.of(ruleset, dict(options))
-
-
-def rules_of(view: dict) -> Rules:
-    """The resolved rules of the table the view comes from."""
-    return _rules(view["ruleset"], tuple(sorted(view["options"].items())))
 
 
 @dataclass

@@ -33,9 +33,10 @@ from app.engine.combos import (
 )
 from app.engine.errors import EngineError
 from app.engine.plays import turn_plays, wish_mask
+from app.engine.rulesets import rules_of
 
 from .facts import who
-from .position import Position, position_of, rules_of
+from .position import Position, position_of
 from .reading import parse_selection, play_info, readings
 
 

@@ -29,6 +29,7 @@ _MODULE_OF = {
     "EXCHANGE": "round", "GRAND": "round", "OVER": "round", "PLAY": "round", "Legal": "round",
     "Round": "round",
     "RULESETS": "rulesets", "Rules": "rulesets", "Ruleset": "rulesets", "get_ruleset": "rulesets",
+    "rules_of": "rulesets",
     "view_for": "views",
 }
 

@@ -11,6 +11,7 @@ Option names and values are the record's names (RULES.md, "Options").
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from . import seat_plans
 from .cards import DOUBLE_DECK, FIFTY_TWO_DECK, NO_DOG_DECK, STANDARD_DECK, Deck
@@ -259,3 +260,14 @@ class Rules:
 
     def partner_of(self, seat: int):
         return self.seating.partner(seat)
+
+
+@lru_cache(maxsize=64)
+def _resolved(ruleset: str, options: tuple) -> Rules:
+    return Rules.of(ruleset, dict(options))
+
+
+def rules_of(view: dict) -> Rules:
+    """The resolved rules of the table a seat's view (`view_for`) comes from, made once per
+    ruleset and options: the bots and the coach read them from every view they are given."""
+    return _resolved(view["ruleset"], tuple(sorted(view["options"].items())))

@@ -10,11 +10,11 @@ import pytest
 from app.bots import LEVELS, calls
 from app.bots.decision import Decision, PlaySearchTrace
 from app.bots.hand import plan_hand
-from app.bots.knowledge import rules_of
 from app.coach import say
 from app.coach.reasons import bot_reasons
 from app.coach.suggestion import suggest
 from app.engine import Game, view_for
+from app.engine.rulesets import rules_of
 
 RULESETS = ["standard", "trichu", "tientsin", "grandseigneur", "fifty-two"]
 # A fixed number of deals, not a time (plays, calls, the exchange).

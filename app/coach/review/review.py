@@ -17,8 +17,8 @@ from __future__ import annotations
 import random
 from dataclasses import asdict, dataclass, field
 
-from app.bots.knowledge import rules_of
 from app.bots.sampling import Sampler
+from app.engine.rulesets import rules_of
 
 from .candidates import MAX_CANDIDATES, Candidate, candidates, wish_candidates
 from .deals import PrePlayDeals
