@@ -53,6 +53,10 @@ Deciding
     view per hand the seat plays; the built-in levels decide on each in turn
     (the Trichu dealer's bot thus plays both its hands, seeing both).
 
+    `decide_explained(view) -> Decision` (`decision.py`) answers the same
+    action with what the bot weighed for it (a call's estimate, a search's
+    trace), for the coach; a bot that says nothing of it need not define it.
+
     Rules of conduct: answer from the legal lists (anything else is refused
     and the table's fallback, the greedy bot, moves instead); return None
     quickly when there is nothing to do; never return None when the game
