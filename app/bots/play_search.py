@@ -119,13 +119,14 @@ def play_candidates(k: Knowledge, legal: dict, normal: Candidate | None, config:
     else:
         if legal["pass"]:
             add(None)
-        ordinary = [pe for pe in plays if pe[0][KIND] != BOMB]
-        ordinary.sort(key=lambda pe: turn.delta(pe[0]))
-        for pe in ordinary:
-            add(Candidate(*pe))
-        bombs = [pe for pe in plays if pe[0][KIND] == BOMB]
+        playable = [Candidate(*pe) for pe in plays]
+        ordinary = [c for c in playable if c.play[KIND] != BOMB]
+        ordinary.sort(key=lambda c: turn.delta(c.play))
+        for c in ordinary:
+            add(c)
+        bombs = [c for c in playable if c.play[KIND] == BOMB]
         if bombs:
-            add(Candidate(*tricks.smallest_bomb(bombs)))
+            add(tricks.smallest_bomb(bombs))
         if config.partner_reasons and k.top is not None and k.top_seat in k.partners:
             out = [out[0]] + [c for c in out[1:] if c is None or
                               overtake_reason(k, c.play[MASK], c.play[KIND] == BOMB) is not None]
