@@ -6,7 +6,7 @@
 Builds the hub as one process does (`Registry`, `Hub`, the SQLite store in a
 temporary folder), with one connection per seat (and `--spectators` more per
 table) attached to each table, and plays whole games: each turn one seat's
-SimpleBot decides on its connection's document (not timed), then the action
+GreedyBot decides on its connection's document (not timed), then the action
 is timed from the table's check to the last message encoded: `table.act`,
 `hub.commit` (prepare, store, views, diffs) and, for every message the hub
 emits, the JSON encoding python-socketio does (compact separators). Sending
@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from app.bots import SimpleBot  # noqa: E402
+from app.bots import GreedyBot  # noqa: E402
 from app.web.live.hub import Hub  # noqa: E402
 from app.web.live.registry import Registry  # noqa: E402
 from app.web.store import MemoryStore  # noqa: E402
@@ -82,13 +82,13 @@ def build(args, store):
         with table.lock:
             table.start(clients[0])
             hub.commit(table)
-        bots = [SimpleBot(seat, rng=random.Random(seat)) for seat in seats]
+        bots = [GreedyBot(seat, rng=random.Random(seat)) for seat in seats]
         tables.append((table, clients, bots))
     return hub, tables
 
 
 def next_action(table, clients, bots):
-    """(client, action) of a seat whose SimpleBot acts on its document now, or None."""
+    """(client, action) of a seat whose GreedyBot acts on its document now, or None."""
     for client, bot in zip(clients, bots):
         view = (client.viewer.doc or {}).get("game")
         if view is None or view["game_over"]:

@@ -15,7 +15,7 @@ times every `decide` call, filed under the kind of decision the view asked for:
 - `gift`: the Dragon's trick.
 
 For each kind: how many decisions, p50/p95/max over all of them, and over those that ran a
-search (`HardBot.last_kind` set by the decision). The targets: p95 <= 300 ms for the calls and
+search (`Decision.searched`, from `decide_explained`). The targets: p95 <= 300 ms for the calls and
 the exchange, <= 100 ms for the plays (the default budgets: `call_budget_ms` 270, `budget_ms`
 100). Illegal actions (refused by the engine, or a stall) must be 0.
 """
@@ -49,17 +49,17 @@ class TimedHard(HardBot):
         super().__init__(seat, **config)
         self.times = times
 
-    def decide(self, view):
+    def decide_explained(self, view):
         kind = self._kind(view)
-        self.last_kind = None
         start = time.perf_counter()
-        action = super().decide(view)
+        decision = super().decide_explained(view)
         seconds = time.perf_counter() - start
+        action = decision.action
         if kind == "play" and action and action.get("wish"):
             kind = "wish"
         if kind is not None:
-            self.times.setdefault(kind, []).append((seconds, self.last_kind is not None))
-        return action
+            self.times.setdefault(kind, []).append((seconds, decision.searched is not None))
+        return decision
 
     @staticmethod
     def _kind(view) -> str | None:

@@ -44,8 +44,9 @@ def play(ruleset: str, options: dict, r: int, worlds: int) -> list:
     bots = []
     for seat in range(rules.seats):
         level = LEVELS[(seat + r) % len(LEVELS)]  # every level at every seat in turn
-        config = hard_options(worlds) if level == "hard" else {}
-        bots.append(load_bot(level)(seat, random.Random(f"{seed}/{seat}"), seed=f"{seed}/{seat}", **config))
+        # (Hard draws from a seed of its own; the other levels take no options)
+        config = dict(hard_options(worlds), seed=f"{seed}/{seat}") if level == "hard" else {}
+        bots.append(load_bot(level)(seat, random.Random(f"{seed}/{seat}"), **config))
     taken: list = []
     play_round(game, bots, TableLog(), on_action=lambda seat, action: taken.append((seat, action)))
     return taken

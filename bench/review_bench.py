@@ -32,7 +32,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from app.bots import HardBot, SimpleBot  # noqa: E402
+from app.bots import HardBot, GreedyBot  # noqa: E402
 from app.bots.table import TableLog, play_round  # noqa: E402
 from app.coach.review import examine_round  # noqa: E402
 from app.engine import Game, Rules, seeded_deal  # noqa: E402
@@ -47,7 +47,7 @@ def _play(index: int, seat: int, side: str, args) -> dict:
     bots = [HardBot(s, rng=random.Random(f"{args.seed}:{index}:{s}"), budget_ms=args.hard_budget_ms)
             for s in range(4)]
     if side == "greedy":
-        bots[seat] = SimpleBot(seat)
+        bots[seat] = GreedyBot(seat)
     play_round(game, bots, TableLog())
     return game.record()
 

@@ -36,9 +36,10 @@ Per side, for each table, each stage (all tables) and all positions:
 - decision p50/p95: the whole `decide` at the budget, in ms.
 
 The sides' code is reached through names both old and new trees have:
-`HardBot(seat, budget_ms=, max_worlds=, seed=)`, its `last_search["worlds"]`
-and `["means"]` (one per candidate), `HardBot.search`, `Knowledge(view)` and
-`Sampler(k).sample(rng)`.
+`HardBot(seat, budget_ms=, max_worlds=, seed=)`, its search's deals and means
+(one per candidate): `decide_explained(view).search` (`last_search` in trees
+before it), the play search (`search_play` as `hard.py` imports it, the method
+`HardBot.search` before), `Knowledge(view)` and `Sampler(k).sample(rng)`.
 """
 
 from __future__ import annotations
@@ -76,12 +77,21 @@ def serve(root: str) -> None:
     spent = {"search": 0.0, "sample": 0.0}
     drawn: set = set()  # the distinct deals of this decision
     queue: list = []  # deals to hand out instead of sampling (the play-out measurement)
-    search, sample = hard.HardBot.search, sampling.Sampler.sample
+    explains = hasattr(hard.HardBot, "decide_explained")  # (else an older tree: `last_search`)
+    # The play search: a function `hard.py` imports, or in older trees a method.
+    owner = hard.HardBot if hasattr(hard.HardBot, "search") else hard
+    search_name = "search" if owner is hard.HardBot else "search_play"
+    search, sample = getattr(owner, search_name), sampling.Sampler.sample
+    known = None  # the options this tree's Hard takes (None: an older tree takes any)
+    if hasattr(hard, "HardConfig"):
+        from app.bots.config import option_names
 
-    def timed_search(self, *args, **kwargs):
+        known = set(option_names(hard.HardConfig))
+
+    def timed_search(*args, **kwargs):
         start = time.perf_counter()
         try:
-            return search(self, *args, **kwargs)
+            return search(*args, **kwargs)
         finally:
             spent["search"] += time.perf_counter() - start
 
@@ -94,7 +104,7 @@ def serve(root: str) -> None:
         finally:
             spent["sample"] += time.perf_counter() - start
 
-    hard.HardBot.search = timed_search
+    setattr(owner, search_name, timed_search)
     sampling.Sampler.sample = timed_sample
     out = os.fdopen(os.dup(sys.stdout.fileno()), "w")
     sys.stdout = sys.stderr
@@ -121,17 +131,26 @@ def serve(root: str) -> None:
             else:
                 worlds, budget = req["max_worlds"], req["budget_ms"]
             options = dict(req.get("options", {}))
-            if req["op"] == "playouts":
-                options["race"] = 0  # every candidate on every deal: the play-outs' own rate
+            if req["op"] == "playouts":  # every candidate on every deal: the play-outs' own rate
+                options.update({"race_after": 10**9} if known else {"race": 0})
+            if known is not None:
+                options = {name: value for name, value in options.items() if name in known}
             bot = hard.HardBot(view["viewer"], budget_ms=budget, max_worlds=worlds, seed=req["seed"],
                                **options)
             spent["search"] = spent["sample"] = 0.0
             drawn.clear()
             start = time.perf_counter()
-            bot.decide(view)
-            seconds = time.perf_counter() - start
+            if explains:
+                trace = bot.decide_explained(view).search
+                seconds = time.perf_counter() - start
+                found = {"worlds": 0, "means": []} if trace is None else {
+                    "worlds": trace.worlds, "means": trace.means, "set_aside": len(trace.aside),
+                    "playouts": trace.playouts}
+            else:
+                bot.decide(view)
+                seconds = time.perf_counter() - start
+                found = bot.last_search or {"worlds": 0, "means": []}
             queue.clear()
-            found = bot.last_search or {"worlds": 0, "means": []}
             # A racing search (a newer Hard) counts its play-outs, and may settle a decision
             # early: every candidate but Normal's choice set aside.
             settled = found.get("set_aside", 0) >= len(found["means"]) - 1 > 0
@@ -208,8 +227,7 @@ def collect_positions(deals: int = 3) -> list[tuple[str, str, dict]]:
                 middle = (lo + min(hi, 1)) / 2  # the turns nearest the stage's middle first
                 for _, view in sorted(in_stage, key=lambda t: abs(t[0] - middle)):
                     probe = HardBot(view["viewer"], budget_ms=1e6, max_worlds=1, seed=0)
-                    probe.decide(view)
-                    if probe.last_search is not None:  # a real choice: Hard searches it
+                    if probe.decide_explained(view).search is not None:  # a real choice: Hard searches it
                         positions.append((table_name(ruleset, options), stage, view))
                         break
     return positions
@@ -321,7 +339,7 @@ def main(argv=None) -> int:
                         help="deals drawn per position for the play-out rate (the distinct ones are played)")
     parser.add_argument("--opt", action="append", default=[], metavar="NAME=VALUE",
                         help="a Hard option for every side (one a side does not know, it keeps unused), "
-                             "e.g. playout_wish=0")
+                             "e.g. margin=6")
     parser.add_argument("--json", metavar="PATH")
     parser.add_argument("--serve", metavar="ROOT", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)

@@ -10,7 +10,7 @@ shipped; `--mode threading`: its embedded gunicorn, a thread per connection; or
 creates N tables over HTTP, connects four
 python-socketio clients per table (websocket transport), seats them and starts
 the games. Each client keeps its document from the server's snapshots and
-patches and acts with SimpleBot's decision on its own view whenever it has one
+patches and acts with GreedyBot's decision on its own view whenever it has one
 (after `--think` seconds on average, 0.5x to 1.5x at random; 0 = at once, so
 every table plays as fast as the server lets it); a finished game is followed
 by a new one. Tables start staggered over one think time and the window opens
@@ -74,7 +74,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from app import malloc_tune  # noqa: E402
-from app.bots import SimpleBot  # noqa: E402
+from app.bots import GreedyBot  # noqa: E402
 from app.web.protocol import apply_patch  # noqa: E402
 
 SNAPSHOT_SAMPLE = 8  # measure the full document's size every 8th patch a client gets
@@ -130,7 +130,7 @@ class Client:
         self.pending = False
         self.acked = 0  # the version of this client's last accepted request
         self.patches = 0
-        self.bot = SimpleBot(seat)
+        self.bot = GreedyBot(seat)
         self.acts = 0
         self.nonce = uuid.uuid4().hex[:8]  # this client's part of its action ids
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from app.bots import SimpleBot
+from app.bots import GreedyBot
 from app.engine import view_for
 
 from .driver import TablePage, card_name
@@ -98,7 +98,7 @@ def test_a_trick_is_played_with_the_keyboard_alone(server, contexts):
     while tricks < 2:
         game.bots_move()
         view = view_for(game.mirror, 0)
-        action = SimpleBot(0).decide(view)
+        action = GreedyBot(0).decide(view)
         game.page.wait_moves(game.mirror.version)
         keyboard.perform(action, view)
         game.mirror.apply({**action, "seat": 0})

@@ -13,7 +13,7 @@ import re
 from babel.messages.pofile import read_po
 from playwright.sync_api import expect
 
-from app.bots import SimpleBot
+from app.bots import GreedyBot
 from app.engine import Game, view_for
 from app.web.pages import i18n
 
@@ -102,7 +102,7 @@ def test_no_english_on_the_german_pages(server, contexts):
     page.press(page.key("tab-score"))
 
     mirror = Game(seed=7)
-    bots = {seat: SimpleBot(seat) for seat in (1, 2, 3)}
+    bots = {seat: GreedyBot(seat) for seat in (1, 2, 3)}
 
     def bots_move():
         moved = True
@@ -120,7 +120,7 @@ def test_no_english_on_the_german_pages(server, contexts):
         if len(mirror.rounds) > 1:
             break
         view = view_for(mirror, 0)
-        action = SimpleBot(0).decide(view)
+        action = GreedyBot(0).decide(view)
         page.wait_moves(mirror.version)
         scan(f"{view['phase']}: before {action['act']}")
         if action["act"] == "play" and "Mj" in action["cards"].split():

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from app.bots import SimpleBot
+from app.bots import GreedyBot
 from app.engine import view_for
 
 from .test_table import BotGame
@@ -62,7 +62,7 @@ def test_a_call_can_be_taken_back_for_a_moment_and_goes_out_before_the_next_play
     for _ in range(100):
         game.bots_move()
         view = view_for(game.mirror, 0)
-        play = SimpleBot(0).decide(view)
+        play = GreedyBot(0).decide(view)
         if view["legal"]["tichu"] and play is not None and play["act"] == "play":
             break
         game.step()

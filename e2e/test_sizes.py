@@ -16,7 +16,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from app.bots import SimpleBot
+from app.bots import GreedyBot
 from app.bots.base import hand_views
 from app.engine import Rules
 from app.engine.round import strength
@@ -63,7 +63,7 @@ def decide(view: dict) -> tuple[int, dict, dict]:
         if dog is not None and len(legal["dog_to"]) > 1:
             action = {"act": "play", "cards": dog["cards"], "to": legal["dog_to"][-1]}
         else:
-            action = SimpleBot(seat).decide_hand(seen)
+            action = GreedyBot(seat).decide_hand(seen)
     assert action is not None, "the game waits for the person, who has nothing to do"
     if seat != 0:
         action = {**action, "seat": seat}

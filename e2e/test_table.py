@@ -12,7 +12,7 @@ import re
 
 from playwright.sync_api import expect
 
-from app.bots import SimpleBot
+from app.bots import GreedyBot
 from app.engine import Game, view_for
 
 from .driver import TablePage
@@ -78,7 +78,7 @@ class BotGame:
             self.page.add_bot(seat, "greedy")
         self.page.start()
         self.mirror = Game(seed=seed, options=options)
-        self.bots = {seat: SimpleBot(seat) for seat in (1, 2, 3)}
+        self.bots = {seat: GreedyBot(seat) for seat in (1, 2, 3)}
 
     def bots_move(self):
         """Apply the bots' moves in the mirror until the game waits for the person (or is over).
@@ -102,7 +102,7 @@ class BotGame:
         if self.mirror.over:
             return False
         view = view_for(self.mirror, 0)
-        action = SimpleBot(0).decide(view)
+        action = GreedyBot(0).decide(view)
         assert action is not None, "nobody can act"
         self.page.wait_moves(self.mirror.version)
         self.page.close_summary()  # a new round: the last one's summary first

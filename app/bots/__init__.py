@@ -6,13 +6,13 @@ import importlib
 
 from .base import Bot
 from .easy import EasyBot
+from .greedy import GreedyBot
 from .hard import HardBot
 from .normal import NormalBot
 from .seeing import SeeingBot
-from .simple import SimpleBot
 
 #: Built-in bots by the level name a table's host picks.
-LEVELS = {"greedy": SimpleBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+LEVELS = {"greedy": GreedyBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
 
 #: Research bots, for the arena and the command line only (never offered at a table): `seeing`
 #: reads every hand (`seeing.py`).
@@ -41,5 +41,5 @@ def load_bot(spec: str) -> type[Bot]:
     return cls
 
 
-__all__ = ["Bot", "SimpleBot", "EasyBot", "NormalBot", "HardBot", "SeeingBot", "LEVELS", "RESEARCH",
-           "load_bot"]
+__all__ = ["Bot", "GreedyBot", "EasyBot", "NormalBot", "HardBot", "SeeingBot", "LEVELS",
+           "RESEARCH", "load_bot"]

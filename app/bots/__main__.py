@@ -32,6 +32,7 @@ from app.engine.scoring import columns
 from .. import gc_tune
 from . import LEVELS, load_bot
 from .arena import ArenaConfig, combine_reports, format_report, run_arena
+from .config import parse_options
 from .gap import format_gap, gap_closed
 
 
@@ -107,11 +108,13 @@ def main(argv=None) -> int:
             print(f"{name:<8} {cls.__module__}:{cls.__name__}  {doc[0] if doc else ''}")
         return 0
 
-    for spec in (args.a, args.b):
+    for spec, options, flag in ((args.a, args.a_opt, "--a-opt"), (args.b, args.b_opt, "--b-opt")):
         try:
-            load_bot(spec)
+            cls = load_bot(spec)
+            if cls.Config is not None:  # a built-in level: its options checked before any game
+                parse_options(cls.Config, dict(_pairs(options, flag)))
         except (ValueError, ImportError) as exc:
-            parser.error(str(exc))
+            parser.error(f"{spec}: {exc}")
     count = args.games or args.deals
     if count <= 0:
         parser.error("--deals (or --games) must be positive")

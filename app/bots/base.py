@@ -53,6 +53,10 @@ Deciding
     view per hand the seat plays; the built-in levels decide on each in turn
     (the Trichu dealer's bot thus plays both its hands, seeing both).
 
+    `decide_explained(view) -> Decision` (`decision.py`) answers the same
+    action with what the bot weighed for it (a call's estimate, a search's
+    trace), for the coach; a bot that says nothing of it need not define it.
+
     Rules of conduct: answer from the legal lists (anything else is refused
     and the table's fallback, the greedy bot, moves instead); return None
     quickly when there is nothing to do; never return None when the game
@@ -71,6 +75,9 @@ Loading
 from __future__ import annotations
 
 import random
+
+from .config import parse_options
+from .decision import Decision
 
 
 def hand_views(view: dict) -> list[dict]:
@@ -134,15 +141,23 @@ class Bot:
 
     #: A short name for tables and reports.
     name = "bot"
+    #: The level's options, a frozen dataclass (`config.py`): given options are converted to its
+    #: fields' types and an unknown one is refused. None: `config` is the options as given.
+    Config: type | None = None
 
-    def __init__(self, seat: int, rng: random.Random | None = None, **config):
+    def __init__(self, seat: int, rng: random.Random | None = None, **options):
         self.seat = seat
         self.rng = rng or random.Random()
-        self.config = config
+        self.config = parse_options(self.Config, options) if self.Config is not None else options
 
     def decide(self, view: dict) -> dict | None:
         """One action for this seat given its view, or None to do nothing now."""
         raise NotImplementedError
+
+    def decide_explained(self, view: dict) -> Decision:
+        """`decide`'s action with what the bot weighed for it (`decision.py`): the estimate of a
+        call, the trace of a search. A bot that says nothing of it gives the action alone."""
+        return Decision(self.decide(view))
 
     def new_game(self) -> None:
         """Optional hook: a new game starts at the same seat; forget what you tracked."""

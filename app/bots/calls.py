@@ -31,6 +31,12 @@ TICHU_CHANCE = 0.52
 TICHU_CHANCE_BEFORE_EXCHANGE = 0.8
 #: Call Grand Tichu when the eight-card chance is at least this.
 GRAND_CHANCE = 0.53
+#: Per unit of the score's pressure (`score_pressure`), a Tichu call's threshold falls by this...
+TICHU_PRESSURE = 0.1
+#: ... and a Grand Tichu call's by this.
+GRAND_PRESSURE = 0.08
+#: An opponent's call raises a Tichu call's threshold by this (they will fight for the lead).
+OPPONENT_CALLED = 0.06
 
 # Logistic weights (see the module docstring): intercept first.
 _TICHU_WEIGHTS = {
@@ -72,6 +78,20 @@ def score_pressure(view: dict, seat: int) -> float:
     if mine >= target - 150 and mine > theirs + 200:
         pressure -= 0.5
     return pressure
+
+
+def tichu_threshold(view: dict, seat: int, base: float, opponent_called: bool) -> float:
+    """The chance a Tichu call needs now: `base` moved by the score's pressure and an
+    opponent's call."""
+    threshold = base - TICHU_PRESSURE * score_pressure(view, seat)
+    if opponent_called:
+        threshold += OPPONENT_CALLED
+    return threshold
+
+
+def grand_threshold(view: dict, seat: int, base: float) -> float:
+    """The chance a Grand Tichu call needs now: `base` moved by the score's pressure."""
+    return base - GRAND_PRESSURE * score_pressure(view, seat)
 
 
 def grand_features(hand: int, deck: Deck) -> dict:
@@ -119,7 +139,7 @@ def tichu_chance(hand: int, deck: Deck, stairs_min_pairs: int = 2) -> float:
 def grand_estimate(view: dict, hand: int, deck: Deck, seat: int,
                    threshold: float = GRAND_CHANCE) -> tuple[float, float]:
     """(the chance to go out first on these eight cards, the chance a call needs at this score)."""
-    return grand_chance(hand, deck), threshold - 0.08 * score_pressure(view, seat)
+    return grand_chance(hand, deck), grand_threshold(view, seat, threshold)
 
 
 def want_grand(view: dict, hand: int, deck: Deck, seat: int, partner_called: bool,
@@ -139,10 +159,7 @@ def tichu_estimate(view: dict, hand: int, deck: Deck, seat: int, stairs_min_pair
     if before_exchange:
         threshold = threshold_before_exchange
         hand &= ~give_away
-    threshold -= 0.1 * score_pressure(view, seat)
-    if opponent_called:
-        threshold += 0.06
-    return tichu_chance(hand, deck, stairs_min_pairs), threshold
+    return tichu_chance(hand, deck, stairs_min_pairs), tichu_threshold(view, seat, threshold, opponent_called)
 
 
 def want_tichu(view: dict, hand: int, deck: Deck, seat: int, stairs_min_pairs: int,

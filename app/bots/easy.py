@@ -16,6 +16,7 @@ from app.engine.combos import BOMB, KIND, LENGTH, MASK, SINGLE, VALUE
 from app.engine.rulesets import rules_of
 
 from .base import Bot, act_for_hands
+from .config import NoOptions
 from .geometry import best_cards, deal_out, exchange_action, exchange_pattern, forced_best
 from .knowledge import Knowledge
 from .normal import legal_plays, play_action
@@ -23,6 +24,7 @@ from .normal import legal_plays, play_action
 
 class EasyBot(Bot):
     name = "easy"
+    Config = NoOptions
 
     def decide(self, view: dict) -> dict | None:
         return act_for_hands(view, self.decide_hand)

@@ -21,7 +21,7 @@ from app.engine.combos import SINGLE
 from .hand import plan_hand, splitter_for
 
 
-def _loosest(hand: int, deck: Deck, smp: int, exclude: int) -> list[tuple[float, int]]:
+def loosest(hand: int, deck: Deck, smp: int, exclude: int) -> list[tuple[float, int]]:
     """Cards of `hand` by how little the plan misses them: (cost after giving it, card), best first.
 
     Judged once on the full hand (the plan of 14 cards minus each card), so that one
@@ -99,7 +99,7 @@ def choose_exchange(hand: int, deck: Deck, smp: int, partners: list[int], patter
     for partner in (t for t in targets if t in partners):
         for _ in range(pattern[partner]):
             if calling:
-                scored = _loosest(hand, deck, smp, keep | specials | dog | (hand & ~left))
+                scored = loosest(hand, deck, smp, keep | specials | dog | (hand & ~left))
                 card = _partner_filler(scored, deck)
             elif calls[partner]:
                 card = _best_card(left & ~keep, deck)
@@ -112,7 +112,7 @@ def choose_exchange(hand: int, deck: Deck, smp: int, partners: list[int], patter
     # The opponents' cards: the loosest (judged on the whole hand), the lower to the next opponent.
     slots = [o for o in opponents for _ in range(pattern[o] - len(give.get(o, ())))]
     if slots:
-        left_cards = [c for _, c in _loosest(hand, deck, smp, keep | specials | (hand & ~left))]
+        left_cards = [c for _, c in loosest(hand, deck, smp, keep | specials | (hand & ~left))]
         left_cards += [c for c in mask_cards(left & dog) if c not in left_cards]
         left_cards += [c for c in mask_cards(left & specials) if c not in left_cards]  # last resort
         left_cards += [c for c in mask_cards(left) if c not in left_cards]

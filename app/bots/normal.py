@@ -21,6 +21,8 @@ from app.engine.rulesets import rules_of
 
 from . import calls, exchange, tricks
 from .base import Bot, act_for_hands
+from .config import NormalConfig
+from .decision import CallEstimate, Decision, SearchTrace
 from .geometry import best_cards, deal_out, dog_partner, exchange_action, exchange_pattern, forced_best
 from .knowledge import Knowledge, play_tuple
 
@@ -39,6 +41,15 @@ def play_action(k: Knowledge, play: tuple, entry: dict) -> dict:
     return action
 
 
+class Weighed:
+    """What a decision weighed, noted as it runs (`decide_explained` returns it)."""
+
+    def __init__(self):
+        self.call: CallEstimate | None = None
+        self.search: SearchTrace | None = None
+        self.searched: str | None = None  # the kind of the search that ran, used or not
+
+
 def legal_plays(k: Knowledge, entries: list[dict]) -> list[tuple]:
     """The view's legal play entries as (engine play tuple, entry) pairs."""
     return [(play_tuple(e, k.deck), e) for e in entries]
@@ -46,24 +57,28 @@ def legal_plays(k: Knowledge, entries: list[dict]) -> list[tuple]:
 
 class NormalBot(Bot):
     name = "normal"
+    Config = NormalConfig
 
-    def __init__(self, seat, rng=None, **config):
-        super().__init__(seat, rng, **config)
+    def __init__(self, seat, rng=None, **options):
+        super().__init__(seat, rng, **options)
+        self.config: NormalConfig
+        self.style = self.config.style
         self._tichu_memo: dict = {}
-        # The last call it weighed: {"call", "chance", "needed", ...}, for the coach's hints.
-        self.last_call: dict | None = None
-        # Call thresholds on the chance to go out first (see calls.py); options for the arena.
-        self.tichu_chance = float(config.get("tichu_chance", calls.TICHU_CHANCE))
-        self.tichu_chance_exchange = float(config.get("tichu_chance_exchange",
-                                                      calls.TICHU_CHANCE_BEFORE_EXCHANGE))
-        self.grand_chance = float(config.get("grand_chance", calls.GRAND_CHANCE))
-        self.dog_away = bool(float(config.get("dog_away", 1)))  # the Dog hurts its holder: pass it on
-        fields = tricks.Style.__dataclass_fields__
-        self.style = tricks.Style(**{name: float(config[name]) for name in fields if name in config})
+        self._weighed = Weighed()
 
     # -- the entry point ------------------------------------------------------------------
 
     def decide(self, view: dict) -> dict | None:
+        return self.decide_explained(view).action
+
+    def decide_explained(self, view: dict) -> Decision:
+        self._weighed = Weighed()
+        action = self.decide_action(view)
+        w = self._weighed
+        return Decision(action, w.call, w.search, w.searched)
+
+    def decide_action(self, view: dict) -> dict | None:
+        """The decision itself, noting what it weighs in `_weighed`."""
         return act_for_hands(view, self.decide_hand)
 
     def decide_hand(self, view: dict) -> dict | None:
@@ -113,10 +128,9 @@ class NormalBot(Bot):
         seat = view["viewer"]
         geometry = view["geometry"]
         partner_called = any(view["players"][p]["grand"] for p in geometry["partners"][seat])
-        chance, needed = calls.grand_estimate(view, hand, deck, seat, self.grand_chance)
+        chance, needed = calls.grand_estimate(view, hand, deck, seat, self.config.grand_chance)
         call = legal["grand_call"] and not partner_called and chance >= needed
-        self.last_call = {"call": "grand", "chance": chance, "needed": needed,
-                          "partner_called": partner_called, "allowed": bool(legal["grand_call"])}
+        self._weighed.call = CallEstimate("grand", chance, needed, partner_called, bool(legal["grand_call"]))
         return {"act": "grand", "call": bool(call)}
 
     def wants_tichu(self, k: Knowledge) -> bool:
@@ -129,10 +143,9 @@ class NormalBot(Bot):
                 for c in cards:
                     give |= 1 << c
         chance, needed = calls.tichu_estimate(k.view, k.hand, k.deck, k.seat, k.rules.stairs_min_pairs,
-                                              opponent_called, before, give, self.tichu_chance,
-                                              self.tichu_chance_exchange)
-        self.last_call = {"call": "tichu", "chance": chance, "needed": needed,
-                          "partner_called": partner_called, "allowed": True, "before_exchange": before}
+                                              opponent_called, before, give, self.config.tichu_chance,
+                                              self.config.tichu_chance_exchange)
+        self._weighed.call = CallEstimate("tichu", chance, needed, partner_called, True, before)
         return not partner_called and chance >= needed
 
     def exchange_cards(self, k: Knowledge, calling: bool) -> dict[int, list[int]]:
@@ -141,7 +154,7 @@ class NormalBot(Bot):
         if forced_best(k.view):
             return deal_out(best_cards(k.deck, k.hand, sum(pattern.values())), pattern)
         return exchange.choose_exchange(k.hand, k.deck, k.rules.stairs_min_pairs, k.partners, pattern,
-                                        k.calls, calling, self.dog_away)
+                                        k.calls, calling, self.config.dog_away)
 
     def exchange(self, k: Knowledge, legal: dict) -> dict:
         return exchange_action(k.deck, self.exchange_cards(k, bool(k.calls[k.seat])))

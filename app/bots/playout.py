@@ -18,7 +18,7 @@ engine's `Round`:
 - an opponent of the trick's player bombs out of turn, before the next seat
   plays, when that player is about to go out or has called, on a Dragon, on
   25 points or more, or when the bomb's lead leaves it one more combination
-  (`Playout(..., wish=False, bombs=False)` plays as before both were added);
+
 - it knows every hand of its deal (a sampled deal, so this is no cheating);
 - it skips what matters little for the score: no Tichu calls during the
   play-out.
@@ -52,18 +52,27 @@ split into modules would pass around at a cost on every step.
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from app.engine.cards import DRAGON_VALUE, Deck, mask_cards
-from app.engine.combos import BOMB, DOG, KIND, LENGTH, MASK, SINGLE, VALUE
+from app.engine.combos import BOMB, DOG, SINGLE
 from app.engine.plays import turn_plays
 
 from .hand import DOG_COST, packed_counts, split_bombs, splitter_for
 
-# A sim combination: (kind, length, value, mask, cost, points, key, beat). A single Phoenix has
-# value PHX; `key` is kind and length in one int (`combo_key`); `beat` is the value it beats
-# with: its value, or for the single Phoenix a value above every rank and below the Dragon.
-COST, POINTS, KEY, BEAT = 4, 5, 6, 7
+# A sim combination: (kind, length, value, mask, cost, points, key, beat), the engine's play
+# tuple's first four fields (`app.engine.combos`) and then its own: the plan's cost of it, its
+# card points, `key`: kind and length in one int (`combo_key`), `beat`: the value it beats with
+# (its value, or for the single Phoenix, value PHX, a value above every rank and below the Dragon).
+# (Final: the compiled copy reads them as numbers.)
+KIND: Final = 0
+LENGTH: Final = 1
+VALUE: Final = 2
+MASK: Final = 3
+COST: Final = 4
+POINTS: Final = 5
+KEY: Final = 6
+BEAT: Final = 7
 PHX = -1.0
 PHX_BEAT = DRAGON_VALUE - 0.5
 
@@ -91,11 +100,11 @@ def _index(plan: list) -> tuple[dict, list]:
     best: dict = {}
     bombs = []
     for c in plan:
-        kind = c[0]
+        kind = c[KIND]
         if kind == BOMB:
             bombs.append(c)
-        elif kind != DOG and c[7] > best.get(c[6], -9.0):
-            best[c[6]] = c[7]
+        elif kind != DOG and c[BEAT] > best.get(c[KEY], -9.0):
+            best[c[KEY]] = c[BEAT]
     return best, bombs
 
 
@@ -215,14 +224,11 @@ class Playout:
     __slots__ = ("rules", "deck", "planner", "n", "next_seat", "hands", "plans", "turn", "top",
                  "top_seat", "passes", "trick_points", "piles", "out", "calls", "high", "dv_points",
                  "partners", "team", "sweep", "gifts", "scoring", "opponents", "index", "left",
-                 "use_wish", "use_bombs", "rank_masks", "trace", "wish_free", "wish", "bombers", "cycle",
+                 "rank_masks", "trace", "wish_free", "wish", "bombers", "cycle",
                  "nact")
 
-    def __init__(self, rules, planner: Planner, geometry: dict | None = None, wish: bool = True,
-                 bombs: bool = True):
+    def __init__(self, rules, planner: Planner, geometry: dict | None = None):
         self.rules = rules
-        self.use_wish = wish  # the wish binds in play-outs, and a Mah Jong played makes one
-        self.use_bombs = bombs  # bombs out of turn
         self.rank_masks = rules.deck.rank_masks
         self.trace: Any = None  # a list `run` notes every action in (for tests): see the run loop
         self.deck = rules.deck
@@ -253,9 +259,9 @@ class Playout:
         # (Only types every caller keeps are annotated here: the compiled copy checks them.)
         self.hands: list[int] = list(hands)
         self.plans = plans = plans if plans is not None else [self.planner.plan(h) for h in hands]
-        self.wish: int | None = wish if self.use_wish else None  # the wished rank in force
+        self.wish: int | None = wish  # the wished rank in force
         # Seats holding bombs (a plan lists them last): those that may bomb out of turn.
-        self.bombers = [s for s, p in enumerate(plans) if p and p[-1][0] == BOMB] if self.use_bombs else ()
+        self.bombers = [s for s, p in enumerate(plans) if p and p[-1][KIND] == BOMB]
         # Per seat, its plan's index (`_index`) until the plan changes.
         self.index: list[Any] = [None] * self.n
         self.left = self.n - hands.count(0)  # seats still holding cards
@@ -301,11 +307,10 @@ class Playout:
              wish: int | None = None) -> bool:
         """Seat s plays (with the Mah Jong, `wish` is its wish); returns True when the round is over."""
         self.hands[s] &= ~mask
-        if self.use_wish:
-            if self.wish is not None and mask & self.rank_masks[self.wish]:
-                self.wish = None
-            if wish is not None and mask & self.deck.mahjong_mask:
-                self.wish = wish
+        if self.wish is not None and mask & self.rank_masks[self.wish]:
+            self.wish = None
+        if wish is not None and mask & self.deck.mahjong_mask:
+            self.wish = wish
         if kind == DOG:
             p = self._dog_to(s)
             done = self._went_out(s)
@@ -410,19 +415,8 @@ class Playout:
             order = self.out + sorted((s for s in range(self.n) if s not in self.out),
                                       key=lambda s: self.hands[s].bit_count())
             return int(50 * ((self.n - 1) / 2 - order.index(team)))
-        first: Any = self.out[0] if self.out else None
-        if self.double_victory():
-            diff = self.dv_points if self.team[first] == team else -self.dv_points
-        else:
-            points = self.card_points()
-            diff = points[team] - points[1 - team]
-        for s, call in enumerate(self.calls):
-            if call:
-                value = 200 if call == "grand" else 100
-                made = s == first
-                sign = 1 if self.team[s] == team else -1
-                diff += sign * (value if made else -value)
-        return diff
+        points = self.round_points()
+        return points[team] - points[1 - team]
 
     def round_points(self) -> list:
         """Each of the two teams' round score (card points or the double victory, and the calls)."""
@@ -452,7 +446,7 @@ class Playout:
         trick_points, left = self.trick_points, self.left
         wish: Any = self.wish
         wished = self.rank_masks[wish] if wish is not None else 0  # the wished rank's natural cards
-        use_wish, wish_free, mahjong = self.use_wish, self.wish_free, self.deck.mahjong_mask
+        wish_free, mahjong = self.wish_free, self.deck.mahjong_mask
         bombers = self.bombers
         trace = self.trace
         nact = self.nact
@@ -490,10 +484,10 @@ class Playout:
                     c = self._lead(s)
                     ix = index[s]
                     if ix is not None:  # keep its index: only c's own key can change
-                        if c[0] == BOMB:
+                        if c[KIND] == BOMB:
                             ix[1].remove(c)
-                        elif ix[0].get(c[6]) == c[7] and c[0] != DOG:
-                            self._next_best(s, c[6])
+                        elif ix[0].get(c[KEY]) == c[BEAT] and c[KIND] != DOG:
+                            self._next_best(s, c[KEY])
                 else:
                     while True:  # following: seat after seat, as long as they pass (a tight loop)
                         if top_team != team[s]:  # never overtake the partner
@@ -517,8 +511,8 @@ class Playout:
                                 if beat is not None:
                                     best_v = 0.0
                                     for d in plan:  # the lowest combination beating the top
-                                        if d[6] == top_key and d[7] > top_val:
-                                            v = d[2]
+                                        if d[KEY] == top_key and d[BEAT] > top_val:
+                                            v = d[VALUE]
                                             if v == PHX:
                                                 v = top_val + 0.5
                                             if best is None or v < best_v:
@@ -527,10 +521,10 @@ class Playout:
                                 urgent = (0 < held <= 2 or (held > 0 and bool(calls[top_seat]))
                                           or trick_points >= 20)
                                 if best is not None:
-                                    if (len(plan) <= 2 or best[4] >= 0.45 or top_val >= high1 or urgent
+                                    if (len(plan) <= 2 or best[COST] >= 0.45 or top_val >= high1 or urgent
                                             or trick_points >= 10 or calls[s]):
                                         plan.remove(best)
-                                        if ix[0][top_key] == best[7]:  # (the index holds best's key)
+                                        if ix[0][top_key] == best[BEAT]:  # (the index holds best's key)
                                             self._next_best(s, top_key)
                                         c = best
                                 elif top_kind == SINGLE and urgent:
@@ -538,8 +532,8 @@ class Playout:
                                 if c is None and bombs and (urgent or len(plan) <= 2):
                                     bomb = None
                                     for d in bombs:  # the lowest bomb beating the top
-                                        if ((top_kind != BOMB or d[2] > top_val)
-                                                and (bomb is None or d[2] < bomb[2])):
+                                        if ((top_kind != BOMB or d[VALUE] > top_val)
+                                                and (bomb is None or d[VALUE] < bomb[VALUE])):
                                             bomb = d
                                     if bomb is not None:
                                         plan.remove(bomb)
@@ -575,14 +569,13 @@ class Playout:
                 if trace is not None:  # (seat, combination, the top, the wish, out of turn, hand before)
                     trace.append((s, c, (top_kind, top_len, top_val) if top_kind >= 0 else None, wish,
                                   bombed, hands[s]))
-                kind = c[0]
-                hand = hands[s] = hands[s] & ~c[3]
-                if use_wish:
-                    if c[3] & wished:
-                        wish, wished = None, 0  # a natural card of the wished rank: fulfilled
-                    if c[3] & mahjong:
-                        wish = self._choose_wish(s)
-                        wished = self.rank_masks[wish] if wish is not None else 0
+                kind = c[KIND]
+                hand = hands[s] = hands[s] & ~c[MASK]
+                if c[MASK] & wished:
+                    wish, wished = None, 0  # a natural card of the wished rank: fulfilled
+                if c[MASK] & mahjong:
+                    wish = self._choose_wish(s)
+                    wished = self.rank_masks[wish] if wish is not None else 0
                 if kind == DOG:
                     p = self._dog_to(s)
                     top_kind, top_key = -1, -1
@@ -603,14 +596,14 @@ class Playout:
                         self._gone(s)
                     turn = p if hands[p] else nact[p]
                     break
-                value = c[2]
+                value = c[VALUE]
                 if value == PHX:
                     value = top_val + 0.5 if top_kind >= 0 else 1.5
-                top_kind, top_len, top_val, top_key = kind, c[1], value, c[6]
+                top_kind, top_len, top_val, top_key = kind, c[LENGTH], value, c[KEY]
                 top_seat = s
                 top_team = team[s]
                 passes = 0
-                trick_points += c[5]
+                trick_points += c[POINTS]
                 waiting = left - 1  # every seat holding cards but s (also when s goes out now)
                 if not hand:
                     out.append(s)
@@ -709,15 +702,15 @@ class Playout:
         for _ in range(self.n - 1):
             b = nxt[b]
             plan = plans[b]
-            if not plan or plan[-1][0] != BOMB or self.team[b] == top_team or not hands[b]:
+            if not plan or plan[-1][KIND] != BOMB or self.team[b] == top_team or not hands[b]:
                 continue  # (a plan keeps its bombs last: the cheapest combinations)
             if not pressing and len(plan) > 2:
                 continue
             bomb = None
             for d in reversed(plan):
-                if d[0] != BOMB:
+                if d[KIND] != BOMB:
                     break
-                if (top_kind != BOMB or d[2] > top_val) and (bomb is None or d[2] <= bomb[2]):
+                if (top_kind != BOMB or d[VALUE] > top_val) and (bomb is None or d[VALUE] <= bomb[VALUE]):
                     bomb = d
             if bomb is not None:
                 plan.remove(bomb)
@@ -730,8 +723,8 @@ class Playout:
         best = self.index[s][0]
         top = None
         for d in self.plans[s]:
-            if d[6] == key and (top is None or d[7] > top):
-                top = d[7]
+            if d[KEY] == key and (top is None or d[BEAT] > top):
+                top = d[BEAT]
         if top is None:
             del best[key]
         else:
@@ -751,7 +744,7 @@ class Playout:
         dog = None
         if hands[s] & self.deck.dog_mask:  # (a plan holds the Dog as long as its hand does)
             for c in plan:
-                if c[0] == DOG:
+                if c[KIND] == DOG:
                     dog = c
                     break
         dog_if_no_loser = False
@@ -775,14 +768,14 @@ class Playout:
         one_card_opp = None  # an opponent on its last card: no single led into it (asked once)
         dogs = 1 if dog is not None else 0
         for c in plan:
-            kind = c[0]
+            kind = c[KIND]
             if kind == DOG:
                 continue
             if kind == BOMB:
                 sure.append(c)
                 continue
-            key = c[6]
-            v = c[2]
+            key = c[KEY]
+            v = c[VALUE]
             if v == PHX:
                 v = 1.5
             for t in tables:
@@ -798,7 +791,7 @@ class Playout:
                 if one_card_opp is None:
                     one_card_opp = self._one_card_opponent(s)
                     for d in losers:
-                        if not (one_card_opp and d[0] == SINGLE):
+                        if not (one_card_opp and d[KIND] == SINGLE):
                             plan.remove(d)
                             return d
                 elif not (one_card_opp and kind == SINGLE):
@@ -812,7 +805,7 @@ class Playout:
         if len(losers) <= 1:
             c = None
             for d in sure:  # run the hand: its longest combination first (bombs kept)
-                if d[0] != BOMB and (c is None or d[1] > c[1]):
+                if d[KIND] != BOMB and (c is None or d[LENGTH] > c[LENGTH]):
                     c = d
             if c is not None:
                 pass
@@ -825,8 +818,8 @@ class Playout:
         # No loser may be led: the highest single into the last card, else the weakest loser.
         if one_card_opp is None:
             one_card_opp = self._one_card_opponent(s)
-        singles = [c for c in losers if c[0] == SINGLE]
-        choice = max(singles, key=lambda c: c[2]) if singles and one_card_opp else losers[0]
+        singles = [c for c in losers if c[KIND] == SINGLE]
+        choice = max(singles, key=lambda c: c[VALUE]) if singles and one_card_opp else losers[0]
         plan.remove(choice)
         return choice
 
@@ -844,7 +837,7 @@ class Playout:
         hand = self.hands[s]
         free = hand
         for c in bombs:
-            free &= ~c[3]
+            free &= ~c[MASK]
         rank_masks = deck.rank_masks
         for r in range(int(top_value) + 1, deck.high + 1):  # (card ids go up with the rank)
             cards = free & rank_masks[r]

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from .. import gc_tune
 from .base import Bot
+from .decision import Decision, SearchTrace, decision_from_json
 from .revision import extract_revision
 
 SERVER_SCRIPT = Path(__file__).resolve().with_name("remote_server.py")
@@ -108,12 +109,32 @@ class RemoteBot(Bot):
         super().__init__(seat, rng, **config)
         self.server = server_for(self.root)
         self.bot_id = next(_IDS)
+        self.explains = True  # the far side answers `explain` (False: a revision before it)
         version, internal, gauss = self.rng.getstate()
         self.server.request({"op": "new", "id": self.bot_id, "bot": self.level, "seat": seat,
                              "rng": [version, list(internal), gauss], "options": config})
 
     def decide(self, view: dict) -> dict | None:
         return self.server.request({"op": "decide", "id": self.bot_id, "view": view})["action"]
+
+    def decide_explained(self, view: dict) -> Decision:
+        """The far bot's decision with what it weighed; from a revision before
+        `decide_explained`, the action with its `last_search` where it kept one."""
+        if self.explains:
+            try:
+                answer = self.server.request({"op": "explain", "id": self.bot_id, "view": view})
+                return decision_from_json(answer["decision"])
+            except RemoteError as exc:
+                if "unknown op" not in str(exc):
+                    raise
+                self.explains = False
+        action = self.decide(view)
+        found = self.far_attribute("last_search")
+        if not found or "means" not in found:
+            return Decision(action)
+        kind = found.get("kind", "play")
+        search = SearchTrace(kind, found["worlds"], tuple(found["means"]), found.get("chosen", found["best"]))
+        return Decision(action, search=search)
 
     def far_attribute(self, name: str):
         """An attribute of the far bot (JSON-ready), e.g. Hard's `last_search`."""

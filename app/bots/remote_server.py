@@ -14,6 +14,9 @@ stdout:
   makes a bot of that level (or `package.module:Class`) of ROOT's `app.bots`,
   its `random.Random` set to the state given (`Random.getstate()` as lists);
 - `{"op": "decide", "id": 1, "view": {...}}` answers `{"ok": true, "action": ...}`;
+- `{"op": "explain", "id": 1, "view": {...}}` answers `{"ok": true, "decision": ...}`, the
+  bot's `decide_explained` as JSON (`app.bots.decision.decision_as_json`; ROOTs before it
+  answer "unknown op");
 - `{"op": "attr", "id": 1, "name": "last_search"}` answers `{"ok": true, "value": ...}`,
   an attribute of the bot (JSON-ready), for tests that compare what bots saw;
 - `{"op": "check", "bot": "hard"}` answers whether ROOT has that bot, `{"op": "ping"}`
@@ -58,6 +61,16 @@ def _make_bot(request: dict):
     return load_bot(request["bot"])(request["seat"], rng=rng, **request.get("options", {}))
 
 
+def _explain(bot, view: dict) -> dict:
+    """The answer to `explain`: the decision as JSON, or "unknown op" from a revision whose bots
+    do not explain their decisions."""
+    try:
+        from app.bots.decision import decision_as_json
+    except ImportError:
+        return {"ok": False, "error": "unknown op 'explain' (this revision's bots do not explain)"}
+    return {"ok": True, "decision": decision_as_json(bot.decide_explained(view))}
+
+
 def serve(stdin, stdout) -> None:
     bots: dict = {}
     for line in stdin:
@@ -73,6 +86,8 @@ def serve(stdin, stdout) -> None:
                 answer = {"ok": True}
             elif op == "decide":
                 answer = {"ok": True, "action": bots[request["id"]].decide(request["view"])}
+            elif op == "explain":
+                answer = _explain(bots[request["id"]], request["view"])
             elif op == "attr":  # what a bot noted (JSON-ready), e.g. Hard's last search
                 answer = {"ok": True, "value": getattr(bots[request["id"]], request["name"], None)}
             elif op == "check":  # is there such a bot here?

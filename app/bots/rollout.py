@@ -1,4 +1,5 @@
-"""The rest of a round from one decision, on one deal, played by the Hard bot's policy.
+"""Rollouts: a decision's candidate made on one deal, the round played out from there by the
+play-out (`playout.Playout`), and the outcome scored.
 
 Why this policy: the Hard bot decides its plays by playing the round out from
 each candidate on sampled deals with its play-out (`app.bots.playout.Playout`:
@@ -35,20 +36,15 @@ the hand's team as the engine counts it (card points, the tailender, a double or
 triple victory, the calls); without teams (Grandseigneur) 50 per place ahead of
 the middle (`PLACE_POINTS`).
 
-Where the play-out honours the Mah Jong's wish (its `setup` takes a `wish`), the
-wish in force and the candidate's wish are handed to it; an older play-out
-ignores the wish, and then so do these scores.
+The wish in force and the candidate's wish are handed to the play-out, which honours them.
 """
 
 from __future__ import annotations
-
-import inspect
 
 from app.engine.rulesets import rules_of
 from app.engine.scoring import card_points
 
 from . import calls as bot_calls
-from . import playout as pure_playout
 from .exchange import choose_exchange
 from .geometry import best_cards, deal_out
 from .knowledge import Knowledge
@@ -62,27 +58,14 @@ Playout, planner_for = _PLAYOUTS.Playout, _PLAYOUTS.planner_for
 #: Points the play-out counts per place in a game without teams (its `score`).
 PLACE_POINTS = 50
 
-#: Whether the play-out knows the wish (`Playout.setup(..., wish)` and `play(..., wish)`).
-PLAYOUT_WISH = "wish" in inspect.signature(pure_playout.Playout.setup).parameters
-
-
 def _start(po: Playout, hands, turn, top, top_seat, passes, trick_points, piles, out, calls, wish):
-    if PLAYOUT_WISH:
-        return po.setup(hands, turn, top, top_seat, passes, trick_points, piles, out, calls, None, wish)
-    return po.setup(hands, turn, top, top_seat, passes, trick_points, piles, out, calls)
+    return po.setup(hands, turn, top, top_seat, passes, trick_points, piles, out, calls, None, wish)
 
 
 def _play(po: Playout, seat: int, play: tuple, points: int, wish) -> bool:
     """The seat plays `play` (kind, length, value, mask); True when that ends the round."""
-    if PLAYOUT_WISH:
-        over = po.play(seat, *play, points, wish)
-    else:
-        over = po.play(seat, *play, points)
-    replan = getattr(po, "replan", None)  # a play-out that indexes its plans replans itself
-    if replan is not None:
-        replan(seat)
-    else:
-        po.plans[seat] = po.planner.plan(po.hands[seat])
+    over = po.play(seat, *play, points, wish)
+    po.replan(seat)
     return over
 
 

@@ -1,5 +1,5 @@
-"""The Hard bot's searches besides its plays: the calls, the exchange, bombs out of turn, the
-Dragon's gift.
+"""The Hard bot's searches besides its plays (`play_search.py`): the calls, the exchange, bombs
+out of turn, the Dragon's gift.
 
 Each compares a few candidates (Normal's choice always first) over the same sampled deals:
 
@@ -13,10 +13,11 @@ Each compares a few candidates (Normal's choice always first) over the same samp
 
 A call is a bet on going out first: its search counts how often the seat goes out first
 having called, over the deals, and blends that with the Normal bot's logistic estimate
-(`calls.py`) as a prior worth `prior_worlds` deals; the threshold is Normal's (the score's
-pressure and an opponent's call move it). The other decisions take the candidate with the best
-mean score, Normal's unless another is better by a margin and by two standard errors of the
-gain (paired on the same deals, so a small budget's noise does not flip a decision).
+(`calls.py`) as a prior worth `prior_worlds` deals; the threshold is Normal's
+(`calls.tichu_threshold`: the score's pressure and an opponent's call move it). The other
+decisions take the candidate with the best mean score, Normal's unless another is better by a
+margin and by two standard errors of the gain (paired on the same deals, so a small budget's
+noise does not flip a decision).
 
 `run_worlds` stops at a deal count or a deadline, whichever comes first; a search that ran out
 of time before `min_worlds` deals keeps Normal's choice. Tests use deal counts, never time.
@@ -29,7 +30,7 @@ import random
 import time
 from collections.abc import Callable
 
-from . import calls as bot_calls
+from .config import HardConfig
 from .deals import PrePlayDeals
 from .rollout import PlayStart, PrePlayStart
 from .sampling import Sampler
@@ -72,8 +73,9 @@ class Means(list):
     errors: list[float] = []
 
 
-#: How many standard errors a candidate's gain over Normal's choice must clear besides the margin.
-SURE = 2.0
+#: How many standard errors a candidate's gain over Normal's choice must clear besides the margin
+#: (the play search's default `sure`; these searches always ask this many).
+SURE = HardConfig.sure
 
 
 def best_index(means: list[float], margin: float) -> int:
@@ -86,14 +88,6 @@ def best_index(means: list[float], margin: float) -> int:
 
 
 # -- the calls ------------------------------------------------------------------------------
-
-
-def call_threshold(view: dict, seat: int, chance: float, opponent_called: bool) -> float:
-    """Normal's threshold moved by the score's pressure and an opponent's call."""
-    threshold = chance - 0.1 * bot_calls.score_pressure(view, seat)
-    if opponent_called:
-        threshold += 0.06
-    return threshold
 
 
 def first_out_in_play(view: dict, rng: random.Random, deadline: float, max_worlds: int,

@@ -15,6 +15,7 @@ searched calls it called Grand Tichu 21 times in 30 arena deals, 12 made, and lo
 
 from __future__ import annotations
 
+from .config import SeeingConfig
 from .hard import HardBot
 from .knowledge import Knowledge
 
@@ -34,11 +35,10 @@ class SeeingBot(HardBot):
     name = "seeing"
     sees_all = True  # the table driver calls `see(game)` before `decide`
 
-    def __init__(self, seat, rng=None, **config):
-        config = {"max_worlds": 1, "call_worlds": 1, "exchange_worlds": 1, "min_worlds": 1,
-                  "prior_worlds": 0, "margin": 0, "partner_margin": 0, "exchange_margin": 0,
-                  "bomb_margin": 0, "gift_margin": 0, "sure": 0, "search_calls": 0, **config}
-        super().__init__(seat, rng, **config)
+    Config = SeeingConfig  # one deal per search, no margins, Normal's calls
+
+    def __init__(self, seat, rng=None, **options):
+        super().__init__(seat, rng, **options)
         self.game = None
 
     def see(self, game) -> None:

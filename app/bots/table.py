@@ -20,7 +20,7 @@ from app.engine import Game, IllegalAction, view_for
 from app.engine.round import EXCHANGE, GRAND, OVER
 
 from .base import Bot
-from .simple import SimpleBot
+from .greedy import GreedyBot
 
 #: The kinds of decision timings are filed under.
 DECISION_KINDS = ("grand", "exchange", "tichu", "lead", "follow", "bomb", "gift")
@@ -89,7 +89,7 @@ def play_round(game: Game, bots: list[Bot], log: TableLog, max_actions: int = 40
     applied with `by=` the asking player, so it can only act for the seats it controls.
     """
     rnd = game.round
-    fallback = {s: SimpleBot(s) for s in range(rnd.seating.seats)}
+    fallback = {s: GreedyBot(s) for s in range(rnd.seating.seats)}
     count = 0
     while rnd.phase != OVER and not game.over:
         acted = False

@@ -7,7 +7,7 @@ read from the same seat's view and the bot's own numbers after its decision:
 - `partner_top`: it passes while its partner is winning the trick (Normal never overtakes
   a partner; the Hard bot's search did not find it worth doing);
 - `overtakes`: it plays over its partner's winning trick where a reason people see at once
-  applies (`app.bots.hard.overtake_reason`): the play takes it out, it leaves one
+  applies (`app.bots.play_search.overtake_reason`): the play takes it out, it leaves one
   combination to lead, the hand has called, or the partner is out (the search's own gain,
   where it switched, is the `search` reason);
 - `opponent_short`: an opponent with one or two cards left (what makes the bot bomb, fight
@@ -15,7 +15,7 @@ read from the same seat's view and the bot's own numbers after its decision:
 - `keeps`: it leaves the Dragon or a bomb in the hand although it could play it now (it
   keeps its sure winners to take the lead back);
 - `chance`: at a Grand Tichu or Tichu decision, its estimate of going out first (in whole
-  percent) and what a call needs at this score (`NormalBot.last_call`);
+  percent) and what a call needs at this score (the decision's `CallEstimate`);
 - `plan`: on a lead, how many plays its plan needs to go out with the hand;
 - `search`: the Hard bot's search of a play: how many moves it played out on how many deals
   of the unseen cards, and whether it switched from its rules' move (with the gain in points
@@ -29,9 +29,10 @@ about the hidden cards. Grandseigneur has no partner, so `partner_top` never app
 from __future__ import annotations
 
 from app.bots.base import hand_views
+from app.bots.decision import CallEstimate, Decision, PlaySearchTrace
 from app.bots.hand import plan_hand
-from app.bots.hard import overtake_reason
 from app.bots.knowledge import Knowledge
+from app.bots.play_search import overtake_reason
 
 from .facts import who
 from .position import position_of
@@ -40,19 +41,20 @@ from .position import position_of
 SHORT = 2
 
 
-def bot_reasons(view: dict, action: dict, bot) -> list[dict]:
-    """What the bot weighed for `action` in the view's hand (or the hand it acts for)."""
+def bot_reasons(view: dict, action: dict, bot_name: str, decision: Decision) -> list[dict]:
+    """What the bot `bot_name` weighed for `action` (its `decision`'s estimate and search) in
+    the view's hand (or the hand it acts for)."""
     seat = action.get("seat", view.get("viewer"))
     hand_view = next((hv for hv in hand_views(view) if hv["viewer"] == seat), None)
     pos = position_of(view, seat)
     if hand_view is None or pos is None:
         return []
     asker = position_of(view) or pos  # the hand as the asking player names it (the Trichu Table)
-    base = {"kind": "bot_reason", "bot": bot.name, "seat": who(asker, seat), "ruleset": view["ruleset"]}
+    base = {"kind": "bot_reason", "bot": bot_name, "seat": who(asker, seat), "ruleset": view["ruleset"]}
     out = []
-    weighed = getattr(bot, "last_call", None)
+    weighed = decision.call
     if weighed is not None and seat == view.get("viewer"):
-        if "game" in weighed:
+        if weighed.game is not None:
             # Weighed by the chance to win the game (Hard's `game_calls`), not by a threshold.
             out.append(dict(base, reason="game_chance", **_game_chance(weighed, action)))
         else:
@@ -83,7 +85,7 @@ def bot_reasons(view: dict, action: dict, bot) -> list[dict]:
     if act == "play" and k.leading:
         plan = plan_hand(k.hand, k.deck, k.rules.stairs_min_pairs)
         out.append(dict(base, reason="plan", plays=plan.count))
-    search = _search_reason(bot)
+    search = _search_reason(decision.search)
     if search is not None:
         # Grandseigneur's play-outs score places (50 points each), not card points; near the
         # target (Hard's `game_weight`) they add the chance to win the game: not points either.
@@ -92,46 +94,43 @@ def bot_reasons(view: dict, action: dict, bot) -> list[dict]:
     return out
 
 
-def _chance(weighed: dict, action: dict) -> dict:
-    """The call the bot weighed (`NormalBot.last_call`): its estimate of going out first, in
-    whole percent, and what a call needs now (the score and the others' calls move it)."""
-    if weighed["call"] == "grand":
+def _chance(weighed: CallEstimate, action: dict) -> dict:
+    """The call the bot weighed: its estimate of going out first, in whole percent, and what a
+    call needs now (the score and the others' calls move it)."""
+    if weighed.call == "grand":
         calls = action["act"] == "grand" and bool(action.get("call"))
     else:
         calls = action["act"] == "tichu"
-    return {"call": weighed["call"], "chance": round(100 * weighed["chance"]),
-            "needed": round(100 * weighed["needed"]), "calls": calls, "deals": weighed.get("deals"),
-            "partner_called": bool(weighed.get("partner_called")), "allowed": bool(weighed.get("allowed")),
-            "before_exchange": bool(weighed.get("before_exchange"))}
+    return {"call": weighed.call, "chance": round(100 * weighed.chance),
+            "needed": round(100 * weighed.needed), "calls": calls, "deals": weighed.deals,
+            "partner_called": weighed.partner_called, "allowed": weighed.allowed,
+            "before_exchange": weighed.before_exchange}
 
 
-def _game_chance(weighed: dict, action: dict) -> dict:
-    """A call weighed near the target by the chance to win the game (`HardBot.last_call`'s
-    "game"): the estimate of going out first, and of winning the game with the call and without,
-    in percent (to a tenth where whole ones would look the same)."""
+def _game_chance(weighed: CallEstimate, action: dict) -> dict:
+    """A call weighed near the target by the chance to win the game (Hard's `game_calls`): the
+    estimate of going out first, and of winning the game with the call and without, in percent
+    (to a tenth where whole ones would look the same)."""
     out = _chance(weighed, action)
     del out["needed"]
-    game = weighed["game"]
-    with_call, without = 100 * game["with_call"], 100 * game["without"]
+    game = weighed.game
+    with_call, without = 100 * game.with_call, 100 * game.without
     places = None if round(with_call) != round(without) else 1  # None: whole numbers
     out.update(with_call=round(with_call, places), without=round(without, places))
     return out
 
 
-def _search_reason(bot) -> dict | None:
-    """The Hard bot's last search of a play as it ran (`HardBot.last_search`), None where none
-    ran: how many moves on how many deals (`set_aside`: how many of them it stopped playing out
-    once they were clearly no better: its race), whether it switched from its rules' move (`chosen`)
+def _search_reason(found) -> dict | None:
+    """The Hard bot's search of a play as it ran (a `PlaySearchTrace`), None where none ran:
+    how many moves on how many deals (`set_aside`: how many of them it stopped playing out once
+    they were clearly no better: its race), whether it switched from its rules' move (`chosen`)
     and by how much, or how much the best of the others scored over it (too little to switch:
     under its margin, or not sure on these deals)."""
-    found = getattr(bot, "last_search", None)
-    if not found or not found.get("worlds") or "means" not in found or "kind" in found:
+    if not isinstance(found, PlaySearchTrace) or not found.worlds:
         return None  # (a search of the exchange, a gift or a bomb: not a play's)
-    means, best = found["means"], found["best"]
-    chosen = found.get("chosen", 0)
-    out = {"reason": "search", "moves": len(means), "deals": found["worlds"], "switched": chosen != 0,
-           "gain": None, "others_gain": None, "set_aside": found.get("set_aside", 0),
-           "for_game": bool(found.get("for_game"))}
+    means, best, chosen = found.means, found.best, found.chosen
+    out = {"reason": "search", "moves": len(means), "deals": found.worlds, "switched": chosen != 0,
+           "gain": None, "others_gain": None, "set_aside": len(found.aside), "for_game": found.for_game}
     if chosen != 0:
         out["gain"] = round(means[chosen] - means[0], 1)
     elif best != 0 and means[best] > means[0]:

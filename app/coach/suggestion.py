@@ -28,8 +28,9 @@ def suggest(view: dict, level: str = "hard", seed=0, **options) -> dict | None:
     if viewer is None or view.get("legal") is None or level not in LEVELS:
         return None
     bot = LEVELS[level](viewer, rng=random.Random(seed), **options)
-    action = bot.decide(view)
-    if action is None and getattr(bot, "last_call", None) is not None:
+    decision = bot.decide_explained(view)
+    action = decision.action
+    if action is None and decision.call is not None:
         action = {"act": "no_call"}  # it weighed a Tichu call and has nothing else to do now
     if not isinstance(action, dict) or "act" not in action:
         return None
@@ -52,7 +53,7 @@ def suggest(view: dict, level: str = "hard", seed=0, **options) -> dict | None:
                        for target, cards in sorted(action["give"].items(), key=lambda kv: int(kv[0]))]
     elif action["act"] == "gift":
         out["to"] = who(pos, action["to"])
-    out["reasons"] = bot_reasons(view, action, bot)
+    out["reasons"] = bot_reasons(view, action, bot.name, decision)
     return out
 
 

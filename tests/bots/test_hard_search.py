@@ -9,14 +9,20 @@ import pytest
 
 from app.bots import LEVELS, load_bot, searches
 from app.bots.arena import ArenaConfig, run_arena
+from app.bots.decision import Decision
+from app.bots.game_stakes import call_chances, game_totals, playout_score
 from app.bots.hard import HardBot
 from app.bots.knowledge import Knowledge
 from app.bots.normal import NormalBot
+from app.bots.play_search import as_candidate, play_candidates
 from app.bots.sampling import Sampler
 from app.engine import Game, view_for
+from app.engine.combos import MASK
 
 from .positions import mask, pass_, play, table
 
+#: A race that never starts: every candidate on every deal.
+NO_RACE = 10**9
 # Counted, not timed: a budget no test reaches, and a few deals per search.
 COUNTED = {"budget_ms": 1e7, "call_budget_ms": 1e7, "max_worlds": 20, "call_worlds": 24,
            "exchange_worlds": 6, "min_worlds": 1}
@@ -47,11 +53,11 @@ def hidden_swapped(hands: list[list[int]], seen: int = 8) -> list[list[int]]:
     return other
 
 
-def same_decision(game_a: Game, game_b: Game, seat: int = 0, **config) -> tuple:
+def same_decision(game_a: Game, game_b: Game, seat: int = 0, **config) -> tuple[Decision, Decision]:
     a, b = hard(seat, **config), hard(seat, **config)
     view_a, view_b = view_for(game_a, seat), view_for(game_b, seat)
     assert view_a["hand"] == view_b["hand"]
-    return (a.decide(view_a), a.last_search), (b.decide(view_b), b.last_search)
+    return a.decide_explained(view_a), b.decide_explained(view_b)
 
 
 # -- seeded and blind to what the seat cannot see ----------------------------------------------
@@ -61,7 +67,7 @@ def test_grand_tichu_search_sees_only_the_first_cards():
     hands = shuffled_hands(1)
     one, two = same_decision(dealt_game(hands), dealt_game(hidden_swapped(hands)))
     assert one == two
-    assert one[1]["kind"] == "grand" and one[1]["worlds"] == COUNTED["call_worlds"]
+    assert one.call.call == "grand" and one.call.deals == COUNTED["call_worlds"]
 
 
 def test_exchange_search_sees_only_its_own_hand():
@@ -72,10 +78,10 @@ def test_exchange_search_sees_only_its_own_hand():
             game.apply({"seat": seat, "act": "grand", "call": False})
     one, two = same_decision(*games)
     assert one == two
-    action, search = one
+    action, search = one.action, one.search
     assert action["act"] in ("tichu", "exchange")
     if action["act"] == "exchange":
-        assert search["kind"] == "exchange" and search["worlds"] == COUNTED["exchange_worlds"]
+        assert search.kind == "exchange" and search.worlds == COUNTED["exchange_worlds"]
 
 
 def test_a_tichu_weighed_in_the_play_searches_and_sees_only_its_hand():
@@ -86,7 +92,7 @@ def test_a_tichu_weighed_in_the_play_searches_and_sees_only_its_hand():
     swapped[3] = hands[3].replace("S7", "B3")
     one, two = same_decision(table(hands), table(swapped), seat=0)  # not its turn: only the call
     assert one == two
-    assert one[1]["kind"] == "tichu" and one[1]["worlds"] == COUNTED["call_worlds"]
+    assert one.call.call == "tichu" and one.call.deals == COUNTED["call_worlds"]
 
 
 def test_the_same_seed_gives_the_same_gift_and_a_legal_one():
@@ -97,27 +103,29 @@ def test_the_same_seed_gives_the_same_gift_and_a_legal_one():
     pass_(game, 1, 2, 3)
     legal = view_for(game, 0)["legal"]["gift"]
     first, second = hard(0, search_calls=0), hard(0, search_calls=0)
-    action = first.decide(view_for(game, 0))
+    decision = first.decide_explained(view_for(game, 0))
+    action = decision.action
     assert action == second.decide(view_for(game, 0))
     assert action["act"] == "gift" and action["to"] in legal
-    assert first.last_search["kind"] == "gift" and first.last_search["worlds"] == COUNTED["max_worlds"]
+    assert decision.search.kind == "gift" and decision.search.worlds == COUNTED["max_worlds"]
 
 
 def test_a_bomb_out_of_turn_is_searched_when_an_opponent_is_about_to_go_out():
     game = table(["S9 B9 G9 R9 G3", "Mj S2 B2", "S5 B6 G7", "SK GK BQ"], fill=False)
     play(game, 1, "S2 B2")  # seat 2's turn; seat 0 may bomb out of it
     bot = hard(0, search_calls=0)  # (it may call Tichu here: that is not this test's question)
-    action = bot.decide(view_for(game, 0))
-    assert bot.last_search["kind"] == "bomb"
+    decision = bot.decide_explained(view_for(game, 0))
+    action = decision.action
+    assert decision.search.kind == "bomb"
     assert action is None or set(action["cards"].split()) == {"S9", "B9", "G9", "R9"}
 
 
 def test_a_mah_jong_lead_weighs_other_wishes():
     game = table(["Mj S3 B4 G6 R8", "S5 B6 G7 SA", "SK GK BQ", "S8 B8 G8 RA"], fill=False)
-    bot = hard(0)
-    action = bot.decide(view_for(game, 0))
+    decision = hard(0).decide_explained(view_for(game, 0))
+    action = decision.action
     assert action["act"] == "play"
-    if bot.last_search is not None and "Mj" in action["cards"].split():
+    if decision.search is not None and "Mj" in action["cards"].split():
         assert action.get("wish") in (None, "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 
 
@@ -129,8 +137,9 @@ def test_out_of_time_the_calls_and_the_exchange_are_normals():
     game = dealt_game(hands)
     view = view_for(game, 0)
     rushed = HardBot(0, seed=1, call_budget_ms=0, min_worlds=5)
-    assert rushed.decide(view) == NormalBot(0).decide(view)
-    assert rushed.last_search is None
+    decision = rushed.decide_explained(view)
+    assert decision.action == NormalBot(0).decide(view)
+    assert decision.search is None and decision.searched == "call"
     for seat in range(4):
         game.apply({"seat": seat, "act": "grand", "call": False})
     view = view_for(game, 0)
@@ -230,8 +239,9 @@ def _searched(game, **config) -> list:
     bot = hard(0, **config)
     view = view_for(game, 0)
     k = Knowledge(view)
-    return [None if pe is None else pe[0][3] for pe in
-            bot.candidates(k, view["legal"], bot.choose_play(k, view["legal"]))]
+    normal = as_candidate(bot.choose_play(k, view["legal"]))
+    searched = play_candidates(k, view["legal"], normal, bot.config)
+    return [None if c is None else c.play[MASK] for c in searched]
 
 
 def test_with_partner_reasons_searches_a_play_over_the_partners_trick_only_with_a_reason():
@@ -286,14 +296,15 @@ def test_the_game_weight_counts_only_near_the_target():
 
     game = table(["SA G2 R4", "Mj S5 B6", "SK G7 B8", "S3 G5 R6"], fill=False)
     k = Knowledge(view_for(game, 0))
-    assert hard(0, game_weight=100).game_score(k, k.team) is None  # 0 to 0, the target 1000 away
-    assert hard(0).game_weight == 1000 and hard(0).game_calls  # on by default
-    assert hard(0, game_weight=0).game_score(k, k.team) is None
+    assert playout_score(k.view, k.team, 100) is None  # 0 to 0, the target 1000 away
+    assert hard(0).config.game_weight == 1000 and hard(0).config.game_calls  # on by default
+    assert playout_score(k.view, k.team, 0) is None
     ours, theirs = k.team, 1 - k.team
     totals = [0, 0]
     totals[ours], totals[theirs] = 900, 920
     near = dict(k.view, scores=dict(k.view["scores"], totals=totals))
-    score = hard(0, game_weight=100).game_score(Knowledge(near), k.team)
+    score = playout_score(near, k.team, 100)
+    assert playout_score(near, k.team, 0) is None
     now = game_chance.chance(900, 920, 1000)
     seen = set()
     for seed in range(60):
@@ -307,7 +318,7 @@ def test_the_game_weight_counts_only_near_the_target():
         assert score(po) == pytest.approx(points[ours] - points[theirs] + 100 * (chance - now))
     assert seen == {0.0, 1.0, None}  # rounds that won the game, lost it, and went on
     # Other scorings: the round's points alone.
-    assert HardBot.game_totals(dict(near, options=dict(near["options"], target=None)), k.team) is None
+    assert game_totals(dict(near, options=dict(near["options"], target=None)), k.team) is None
 
 
 def test_a_call_weighed_for_the_game_compares_the_chance_with_it_and_without():
@@ -319,8 +330,6 @@ def test_a_call_weighed_for_the_game_compares_the_chance_with_it_and_without():
     totals = [0, 0]
     totals[team], totals[1 - team] = 800, 950
     near = dict(view, scores=dict(view["scores"], totals=totals))
-    bot = hard(0, game_calls=1)
-
     def pts(ours, theirs):
         p = [0, 0]
         p[team], p[1 - team] = ours, theirs
@@ -328,16 +337,15 @@ def test_a_call_weighed_for_the_game_compares_the_chance_with_it_and_without():
 
     # Made: 100 for the call and 60 cards to 40 (960 to 990); lost: -100 and 30 to 70.
     outcomes = [(True, pts(160, 40)), (False, pts(-70, 70))]
-    weighed = bot.weigh_call_for_game(near, outcomes, 100, 0.4)
+    weighed = call_chances(near, outcomes, 100, 0.4)
     after = game_chance.after_round
-    assert weighed["with_call"] == pytest.approx(0.4 * after(960, 990, 1000) + 0.6 * after(730, 1020, 1000))
-    assert weighed["without"] == pytest.approx(0.4 * after(860, 990, 1000) + 0.6 * after(830, 1020, 1000))
+    assert weighed.with_call == pytest.approx(0.4 * after(960, 990, 1000) + 0.6 * after(730, 1020, 1000))
+    assert weighed.without == pytest.approx(0.4 * after(860, 990, 1000) + 0.6 * after(830, 1020, 1000))
     assert after(730, 1020, 1000) == after(830, 1020, 1000) == 0.0  # a deal lost is the game lost
-    assert weighed["with_call"] > weighed["without"]
-    # Not weighed so: the option off, the game out of reach, one side of the call never seen.
-    assert hard(0, game_calls=0).weigh_call_for_game(near, outcomes, 100, 0.4) is None
-    assert bot.weigh_call_for_game(view, outcomes, 100, 0.4) is None
-    assert bot.weigh_call_for_game(near, outcomes[:1], 100, 0.4) is None
+    assert weighed.with_call > weighed.without
+    # Not weighed so: the game out of reach, one side of the call never seen.
+    assert call_chances(view, outcomes, 100, 0.4) is None
+    assert call_chances(near, outcomes[:1], 100, 0.4) is None
 
 
 def test_behind_near_the_target_hard_calls_tichu_for_the_game():
@@ -353,20 +361,19 @@ def test_behind_near_the_target_hard_calls_tichu_for_the_game():
         view = view_for(game, seat)
         if hard(seat, game_calls=0).wants_tichu(Knowledge(view)):
             continue  # called by the threshold anyway
-        bot = hard(seat, game_calls=1)
-        calls = bot.wants_tichu(Knowledge(view))
-        weighed = bot.last_call.get("game")
+        decision = hard(seat, game_calls=1).decide_explained(view)
+        calls = decision.action == {"act": "tichu"}
+        weighed = decision.call.game
         if weighed is None:  # never (or always) out first on its deals: the threshold decides
             assert not calls
             continue
-        assert calls == (weighed["with_call"] > weighed["without"])
+        assert calls == (weighed.with_call > weighed.without)
         called += calls
     assert called
     # Far from the target the threshold decides, as without the option.
     game = table([Game("standard").rules.deck.format_cards(h) for h in shuffled_hands(0)], fill=False)
-    bot = hard(game.round.turn, game_calls=1)
-    bot.wants_tichu(Knowledge(view_for(game, game.round.turn)))
-    assert "game" not in bot.last_call
+    decision = hard(game.round.turn, game_calls=1).decide_explained(view_for(game, game.round.turn))
+    assert decision.call is not None and decision.call.game is None
 
 
 # -- the candidates' race ------------------------------------------------------------------------
@@ -385,9 +392,8 @@ def _searched_views(seed: str, count: int) -> list[dict]:
     play_round(game, [TurnRecorder(s, random.Random(s), turns) for s in range(4)], TableLog())
     out = []
     for view in turns:
-        probe = HardBot(view["viewer"], budget_ms=1e6, max_worlds=1, seed=0)
-        probe.decide(view)
-        if probe.last_search is not None and len(probe.last_search["means"]) >= 3:
+        found = HardBot(view["viewer"], budget_ms=1e6, max_worlds=1, seed=0).decide_explained(view).search
+        if found is not None and len(found.means) >= 3:
             out.append(view)
     return out[:count]
 
@@ -401,36 +407,34 @@ def test_the_race_sets_aside_only_moves_sure_not_to_gain_their_margin():
     set_aside = settled = 0
     for i, view in enumerate(views):
         racing = HardBot(view["viewer"], budget_ms=1e7, max_worlds=200, seed=i)
-        racing.decide(view)
-        found = racing.last_search
-        played, worlds = found["played"], found["worlds"]
-        assert played[0] == worlds and played[found["chosen"]] == worlds
-        assert found["playouts"] <= worlds * len(played)
-        assert found["set_aside"] == len(found["aside"]) and 0 not in found["aside"]
-        assert all(played[m] == worlds for m in range(len(played)) if m not in found["aside"])
-        if found["set_aside"] == len(played) - 1:
+        found = racing.decide_explained(view).search
+        config = racing.config
+        played, worlds = found.played, found.worlds
+        assert played[0] == worlds and played[found.chosen] == worlds
+        assert found.playouts <= worlds * len(played)
+        assert 0 not in found.aside
+        assert all(played[m] == worlds for m in range(len(played)) if m not in found.aside)
+        if len(found.aside) == len(played) - 1:
             settled += 1
-            assert worlds == max(played[m] for m in found["aside"])  # it ended there
-        for m in found["aside"]:
+            assert worlds == max(played[m] for m in found.aside)  # it ended there
+        for m in found.aside:
             n = played[m]
             set_aside += 1
-            assert n >= racing.race_after and (n - racing.race_after) % racing.race_every == 0
+            assert n >= config.race_after and (n - config.race_after) % config.race_every == 0
             # The same deals without the race, as many as the move was played on: its gain then.
-            plain = HardBot(view["viewer"], budget_ms=1e7, max_worlds=n, seed=i, race=0)
-            plain.decide(view)
-            again = plain.last_search
-            assert again["means"][m] == found["means"][m] and again["errors"][m] == found["errors"][m]
-            gain = again["means"][m] - again["means"][0]
+            plain = HardBot(view["viewer"], budget_ms=1e7, max_worlds=n, seed=i, race_after=NO_RACE)
+            again = plain.decide_explained(view).search
+            assert again.means[m] == found.means[m] and again.errors[m] == found.errors[m]
+            gain = again.means[m] - again.means[0]
             overtaking = view["trick"] is not None and view["trick"].get("winner") in \
                 view["geometry"]["partners"][view["viewer"]]
-            needed = racing.partner_margin if overtaking else racing.margin
-            assert gain + racing.race_z * again["errors"][m] < needed + 1e-9
+            needed = config.partner_margin if overtaking else config.margin
+            assert gain + config.race_z * again.errors[m] < needed + 1e-9
     assert set_aside > 0 and settled > 0
 
 
 def test_without_the_race_every_move_is_played_on_every_deal():
     view = _searched_views("race", 1)[0]
-    bot = HardBot(view["viewer"], budget_ms=1e7, max_worlds=60, seed=1, race=0)
-    bot.decide(view)
-    found = bot.last_search
-    assert found["set_aside"] == 0 and found["played"] == [60] * len(found["means"])
+    bot = HardBot(view["viewer"], budget_ms=1e7, max_worlds=60, seed=1, race_after=NO_RACE)
+    found = bot.decide_explained(view).search
+    assert found.aside == () and found.played == (60,) * len(found.means)

@@ -52,10 +52,11 @@ def test_hard_plays_from_the_legal_list_and_searches_only_with_a_choice():
     play(game, 0, "Mj")
     bot = HardBot(1, budget_ms=20, seed=2)
     view = view_for(game, 1)
-    action = bot.decide(view)
+    decision = bot.decide_explained(view)
+    action = decision.action
     legal = {p["cards"] for p in view["legal"]["plays"]}
     assert action["act"] == "pass" or action["cards"] in legal
-    assert bot.last_search is not None and bot.last_search["worlds"] >= 1
+    assert decision.search is not None and decision.search.worlds >= 1
     # With nothing but passing to do, no search.
     play(game, 1, "G7")
     pass_(game, 2)

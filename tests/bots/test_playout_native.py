@@ -70,9 +70,9 @@ def test_the_hard_search_finds_the_same_means_with_either(ruleset, options):
         found = []
         for compiled in (False, True):
             bot = HardBot(view["viewer"], budget_ms=1e9, max_worlds=40, seed=i, native=int(compiled))
-            found.append((bot.decide(view), bot.last_search))
-        assert found[0][0] == found[1][0]
-        if found[0][1] is not None:
-            assert found[0][1]["means"] == found[1][1]["means"]
+            found.append(bot.decide_explained(view))
+        assert found[0].action == found[1].action
+        if found[0].search is not None:
+            assert found[0].search.means == found[1].search.means
             searched += 1
     assert searched >= 3

@@ -146,9 +146,3 @@ def test_an_opponent_bombs_a_dragon_out_of_turn():
     assert first[0] == 0 and first[1][MASK] == deck.dragon_mask
     assert second[0] == 3 and second[4] and second[1][0] == BOMB  # out of turn, before seat 1 plays
     check_moves(po, rules)
-    # Without bombs out of turn (the old play-outs) seat 3 waits for its turn.
-    po = Playout(rules, planner_for(deck, rules.stairs_min_pairs), view_for(game, 0)["geometry"], bombs=False)
-    po.setup(hands, 0, None, None, 0, 0, [0] * 4, [], [None] * 4)
-    po.trace = []
-    po.run()
-    assert not any(move[4] for move in po.trace)

@@ -11,7 +11,7 @@ from functools import partial
 
 import redis
 
-from app.bots import SimpleBot
+from app.bots import GreedyBot
 from app.engine import Action, Game, Rules, view_for
 from app.engine.record import replay
 from tests.web.policy import next_action
@@ -95,7 +95,7 @@ def test_a_table_made_on_one_process_is_played_to_the_end_of_a_round_from_both(a
 
 
 class Driver:
-    """The people of a table act from their own views (SimpleBot's choice) until `stop()`."""
+    """The people of a table act from their own views (GreedyBot's choice) until `stop()`."""
 
     def __init__(self, people: dict[int, Seat]):
         self.people = people
@@ -110,7 +110,7 @@ class Driver:
             acted = False
             for seat, person in self.people.items():
                 view = person.view
-                action = SimpleBot(seat).decide(view) if view and not view["game_over"] else None
+                action = GreedyBot(seat).decide(view) if view and not view["game_over"] else None
                 if action is None:
                     continue
                 round_no = view["round"]

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from app.bots import LEVELS, calls
+from app.bots.decision import Decision, PlaySearchTrace
 from app.bots.hand import plan_hand
 from app.coach import say
 from app.coach.reasons import bot_reasons
@@ -130,7 +131,7 @@ def test_a_play_over_the_partners_trick_says_why_in_both_languages():
     pass_(game, 3)
     view = view_for(game, 0)
     found = {"act": "play", "cards": "SA"}  # then the pair of 4s goes out
-    reasons = bot_reasons(view, found, LEVELS["hard"](0))
+    reasons = bot_reasons(view, found, "hard", Decision(found))
     reason = next(r for r in reasons if r["reason"] == "overtakes")
     _check(view, found, reason)
     assert reason["why"] == "runs_out"
@@ -146,7 +147,7 @@ def test_a_play_over_the_partners_trick_says_why_in_both_languages():
     play(plain, 1, "Mj")
     play(plain, 2, "SK")
     pass_(plain, 3)
-    plain_reasons = bot_reasons(view_for(plain, 0), found, LEVELS["hard"](0))
+    plain_reasons = bot_reasons(view_for(plain, 0), found, "hard", Decision(found))
     assert "overtakes" not in [r["reason"] for r in plain_reasons]
 
 
@@ -251,13 +252,14 @@ def test_a_search_that_set_moves_aside_says_how_many_in_both_languages():
     told = 0
     for view in positions("standard", 11, every=2):
         bot = LEVELS["hard"](view["viewer"], budget_ms=60_000, max_worlds=160, seed=1)
-        found = bot.decide(view)
-        search = bot.last_search
-        if not search or "kind" in search or not search.get("set_aside"):
+        decision = bot.decide_explained(view)
+        search = decision.search
+        if not isinstance(search, PlaySearchTrace) or not search.aside:
             continue
-        reason = next(r for r in bot_reasons(view, found, bot) if r["reason"] == "search")
-        assert reason["set_aside"] == search["set_aside"] and reason["deals"] == search["worlds"]
-        n = search["set_aside"]
+        reason = next(r for r in bot_reasons(view, decision.action, bot.name, decision)
+                      if r["reason"] == "search")
+        assert reason["set_aside"] == len(search.aside) and reason["deals"] == search.worlds
+        n = len(search.aside)
         assert f"({n} of them only until they were clearly no better than the move its rules pick)" in \
             say(reason, "en")
         assert f"({n} davon nur, bis sie klar nicht besser waren" in say(reason, "de")

@@ -21,7 +21,6 @@ from app.bots.table import TableLog, play_round
 from app.coach.review import Flag, ReviewRefused, examine_round, read_record, review_round
 from app.coach.review.candidates import wish_candidates
 from app.coach.review.decisions import seat_decisions
-from app.coach.review.rollout import PLAYOUT_WISH
 from app.coach.review.verdict import Comparison, clearly_better, compare
 from app.engine import Game, Rules, seeded_deal
 
@@ -357,7 +356,7 @@ def test_the_wish_candidates_are_the_same_play_with_other_wishes():
     assert all(c.choice["cards"] == decision.done["cards"] for c in cands)
 
 
-def test_the_wish_is_judged_only_where_the_play_out_honours_it():
+def test_the_wish_of_a_mahjong_lead_is_judged():
     record, seat, _ = _mahjong_lead()
     review = examine_round(record, seat, 0, deals=2)
-    assert ("wish" in review.kinds) == PLAYOUT_WISH
+    assert "wish" in review.kinds

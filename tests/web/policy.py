@@ -9,7 +9,7 @@ may and seat 0 calls Tichu during the exchange.
 
 from __future__ import annotations
 
-from app.bots import SimpleBot
+from app.bots import GreedyBot
 
 WISH = "7"
 
@@ -27,7 +27,7 @@ def seat_decision(view: dict, bombed: bool) -> dict | None:
     if legal["bombs"] and not bombed:
         play = legal["bombs"][0]
         return {"act": "play", "cards": play["cards"]}
-    action = SimpleBot(seat).decide(view)
+    action = GreedyBot(seat).decide(view)
     if action and action["act"] == "play" and "Mj" in action["cards"].split():
         action["wish"] = WISH
     return action

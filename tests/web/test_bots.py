@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.bots import LEVELS, Bot, SimpleBot
+from app.bots import LEVELS, Bot, GreedyBot
 from app.engine import view_for
 from app.web.live import bot_turns
 from app.web.live.bot_turns import fallback
@@ -34,7 +34,7 @@ def play_with_bots(hub, table, me, max_steps=3000):
         view = me.view
         assert view == view_for(table.game, 0)
         assert must_act(view), "nobody acts: the table stalled"
-        ack = me.act(**SimpleBot(0).decide(view))
+        ack = me.act(**GreedyBot(0).decide(view))
         assert ack["ok"], ack
     raise AssertionError("the game did not end")
 
@@ -91,7 +91,7 @@ def test_a_failing_bot_is_replaced_by_simplebot_and_the_game_goes_on(app, http, 
     table, me = bot_table(app, http, player, levels=("bad", "greedy", "bad"), options={"target": 50})
     play_with_bots(hub, table, me)
     assert table.game.over
-    assert "SimpleBot decides instead" in caplog.text
+    assert "GreedyBot decides instead" in caplog.text
     if bad is RaisingBot:  # it fails at every decision: one traceback (per seat), then short lines
         failures = [r for r in caplog.records if "RaisingBot" in r.getMessage()]
         assert len(failures) > 10
@@ -100,7 +100,7 @@ def test_a_failing_bot_is_replaced_by_simplebot_and_the_game_goes_on(app, http, 
 
 
 def test_levels_are_read_when_used(app, http, player, monkeypatch):
-    class Clever(SimpleBot):
+    class Clever(GreedyBot):
         name = "clever"
     code, token = create_table(http)
     me = player("Anna")
@@ -125,7 +125,7 @@ def test_a_decision_on_a_stale_view_is_dropped(app, http, player, hub, monkeypat
             if not moves:
                 # The person decides on Grand Tichu while the bot thinks (outside the lock).
                 moves.append(me.act(act="grand", call=False))
-            return SimpleBot(self.seat).decide(view)
+            return GreedyBot(self.seat).decide(view)
 
     monkeypatch.setitem(LEVELS, "interrupted", Interrupted)
     table, me = bot_table(app, http, player, levels=("interrupted", "greedy", "greedy"))

@@ -1,4 +1,4 @@
-"""The table's fallback when a bot fails (SimpleBot's answer to the decision the game waits for)
+"""The table's fallback when a bot fails (GreedyBot's answer to the decision the game waits for)
 is legal in every ruleset, for a player's own seat and for the Table the Trichu dealer plays."""
 
 from __future__ import annotations
@@ -57,5 +57,5 @@ def test_failing_bots_are_replaced_and_every_ruleset_goes_on(app, http, player, 
     rounds = 2 if ruleset == "grandseigneur" else 1  # its second round has the exchange
     play_rounds(hub, table, me, rounds=rounds)
     assert sum(1 for r in table.game.rounds if r.result is not None) >= rounds
-    assert "SimpleBot decides instead" in caplog.text
+    assert "GreedyBot decides instead" in caplog.text
     check_messages(me, table, hub, seat=1)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from app.bots import SimpleBot
+from app.bots import GreedyBot
 from app.bots.base import hand_views
 from app.coach.review import review_round
 from app.coach.review.page import review_for_page, shown_position
@@ -174,7 +174,7 @@ def play_rounds(hub, table, me, rounds: int, max_steps: int = 3000) -> None:
         me.pump()
         if sum(1 for r in table.game.rounds if r.result is not None) >= rounds or table.game.over:
             return
-        ack = me.act(**SimpleBot(0).decide(me.view))
+        ack = me.act(**GreedyBot(0).decide(me.view))
         assert ack["ok"], ack
     raise AssertionError("the rounds did not end")
 

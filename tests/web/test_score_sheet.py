@@ -4,7 +4,7 @@ asked for the history of earlier rounds, not only the current one)."""
 
 from __future__ import annotations
 
-from app.bots import SimpleBot
+from app.bots import GreedyBot
 from app.web.table.acts import must_act
 from app.web.table.documents import RoundOver
 
@@ -21,7 +21,7 @@ def play_rounds(hub, table, me, rounds: int, max_steps: int = 3000):
         if len(me.view["scores"]["rounds"]) >= rounds or table.game.over:
             return
         assert must_act(me.view), "nobody acts: the table stalled"
-        assert me.act(**SimpleBot(0).decide(me.view))["ok"]
+        assert me.act(**GreedyBot(0).decide(me.view))["ok"]
     raise AssertionError("the rounds did not end")
 
 

@@ -9,7 +9,7 @@ follows from it.
 
 from __future__ import annotations
 
-from app.bots import SimpleBot
+from app.bots import GreedyBot
 from app.coach.why_not import why_not
 from app.coach.words import say
 from app.engine import Rules, seeded_deal
@@ -136,11 +136,11 @@ def _allowed(view: dict, action: dict) -> bool:
     return False
 
 
-class LessonBot(SimpleBot):
+class LessonBot(GreedyBot):
     """A bot seat of the lesson: it plays its scripted actions in order, each once the player
     has made the decisions before it and the engine's legal actions hold it; where the script
     no longer fits (the game went another way) and the game waits for it, it passes if it
-    may, else decides as SimpleBot. The engine checks every action all the same."""
+    may, else decides as GreedyBot. The engine checks every action all the same."""
 
     name = "lesson"
 

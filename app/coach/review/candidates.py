@@ -23,12 +23,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.bots.config import HardConfig
 from app.bots.geometry import exchange_action
+from app.bots.greedy import GreedyBot
 from app.bots.hand import play_signature
-from app.bots.hard import HardBot
 from app.bots.knowledge import Knowledge, play_tuple
 from app.bots.normal import NormalBot, play_action
-from app.bots.simple import SimpleBot
+from app.bots.play_search import as_candidate, play_candidates
 from app.bots.tricks import choose_wish
 from app.engine.combos import BOMB, KIND, MASK, VALUE
 
@@ -105,22 +106,22 @@ def _turn(decision: Decision, cap: int) -> list[Candidate]:
             return []
     out = [Candidate(done, _move(taken[0] if taken else None, done.get("wish"), deck))]
     seen = {_play_key(taken[0] if taken else None, deck)}
-    bot = HardBot(decision.seat, max_candidates=cap)
-    normal = bot.choose_play(k, legal)
-    for pe in bot.candidates(k, legal, normal):
+    normal = NormalBot(decision.seat).choose_play(k, legal)
+    searched = play_candidates(k, legal, as_candidate(normal), HardConfig(max_candidates=cap))
+    for c in searched:
         if len(out) >= cap:
             break
-        if pe is None and not legal["pass"]:
+        if c is None and not legal["pass"]:
             continue  # passing is no option on a lead
-        key = _play_key(pe[0] if pe else None, deck)
+        key = _play_key(c.play if c else None, deck)
         if key in seen:
             continue
         seen.add(key)
-        if pe is None:
+        if c is None:
             out.append(Candidate({"act": "pass"}, ("turn", None, None)))
         else:
-            action = play_action(k, *pe)
-            out.append(Candidate(action, _move(pe[0], action.get("wish"), deck)))
+            action = play_action(k, c.play, c.entry)
+            out.append(Candidate(action, _move(c.play, action.get("wish"), deck)))
     return out
 
 
@@ -170,7 +171,7 @@ def _exchange(decision: Decision, cap: int) -> list[Candidate]:
     choices = [decision.done,
                exchange_action(deck, normal.exchange_cards(k, calling)),
                exchange_action(deck, normal.exchange_cards(k, True)),
-               SimpleBot(decision.seat).decide_hand(view)]
+               GreedyBot(decision.seat).decide_hand(view)]
     out, seen = [], set()
     for action in choices:
         give = {int(t): deck.parse_cards(cards) for t, cards in action["give"].items()}

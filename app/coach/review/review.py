@@ -23,7 +23,7 @@ from app.engine.rulesets import rules_of
 from .candidates import MAX_CANDIDATES, Candidate, candidates, wish_candidates
 from .deals import PrePlayDeals
 from .decisions import Decision, ReviewRefused, RoundReplay, read_record, seat_decisions
-from .rollout import PLACE_POINTS, PLAYOUT_WISH, PlayStart, PrePlayStart
+from .rollout import PLACE_POINTS, PlayStart, PrePlayStart
 from .verdict import clearly_better, compare
 
 DEALS = 24
@@ -130,9 +130,7 @@ def check_settings(deals, share, gain, max_candidates=MAX_CANDIDATES) -> None:
 
 def _with_wishes(decisions: list[Decision]) -> list[Decision]:
     """The decisions, each play of the Mah Jong followed by its wish as a decision of its own
-    where the play-out honours the wish (otherwise every wish would score the same)."""
-    if not PLAYOUT_WISH:
-        return decisions
+    (the play-out honours the wish, so wishes score apart)."""
     out = []
     for d in decisions:
         out.append(d)

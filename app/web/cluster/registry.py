@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 from functools import partial
 
-from app.bots import LEVELS, SimpleBot
+from app.bots import LEVELS, GreedyBot
 
 from ..errors import Refused
 from ..live.registry import Registry
@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 def _bot_for(table: Table, seat: int):
     """The seat's bot object: the one this process has if it plays the stored level."""
     bot = table.bots.get(seat)
-    if bot is not None and type(bot) is LEVELS.get(table.seats[seat].bot, SimpleBot):
+    if bot is not None and type(bot) is LEVELS.get(table.seats[seat].bot, GreedyBot):
         return bot
     return table.new_bot(seat)
 

@@ -13,7 +13,7 @@ applied as played by s (`Game.apply(action, by=s)`). Who the game waits for
 comes from the view's `pending`/`to_act`, never from `legal`'s keys.
 
 A bot that raises, answers something illegal, or answers nothing when it must
-act is logged and replaced for that decision by SimpleBot (which plays every
+act is logged and replaced for that decision by GreedyBot (which plays every
 ruleset, and the Table for its dealer), so a table never stalls.
 
 Besides the bot seats, a seat whose turn timer ran out is asked too (the
@@ -26,7 +26,7 @@ from __future__ import annotations
 import logging
 import threading
 
-from app.bots import LEVELS, SimpleBot
+from app.bots import LEVELS, GreedyBot
 from app.engine import IllegalAction
 
 from ..table.acts import may_act, must_act
@@ -48,7 +48,7 @@ class FailureLog:
         self._seen: set[tuple] = set()
         self._lock = threading.Lock()
 
-    def failed(self, who: str, exc: BaseException, then: str = "SimpleBot decides instead") -> None:
+    def failed(self, who: str, exc: BaseException, then: str = "GreedyBot decides instead") -> None:
         tb = exc.__traceback__
         while tb is not None and tb.tb_next is not None:
             tb = tb.tb_next
@@ -87,14 +87,14 @@ def due_only(view: dict) -> dict:
 
 
 def fallback(view: dict) -> dict | None:
-    """SimpleBot's answer to the decision the game waits for from the view's player, for its
+    """GreedyBot's answer to the decision the game waits for from the view's player, for its
     own seat or the one it acts for (None when the game waits for nothing from it)."""
     if not must_act(view):
         return None
     try:
-        return SimpleBot(view["viewer"]).decide(view)
+        return GreedyBot(view["viewer"]).decide(view)
     except Exception as exc:  # the table's last word must not stop it: logged, and asked again later
-        failures.failed(f"SimpleBot at seat {view['viewer']}", exc, then="asked again later")
+        failures.failed(f"GreedyBot at seat {view['viewer']}", exc, then="asked again later")
         return None
 
 
@@ -136,7 +136,7 @@ def take_turn(table: Table, hub, think, poke) -> bool:
         action = _decide(think, bot, seat, view)
         if forced and action is not None and (
                 _calls(action) or _for_seat(seat, action) not in view["pending"]):
-            # A stand-in never calls or bombs for a person: no Grand Tichu, SimpleBot instead.
+            # A stand-in never calls or bombs for a person: no Grand Tichu, GreedyBot instead.
             grand = action.get("act") == "grand" and _for_seat(seat, action) in view["pending"]
             action = {**action, "call": False} if grand else fallback(view)
         if action is not None:
@@ -173,7 +173,7 @@ def _decide(think, bot, seat: int, view: dict) -> dict | None:
         failures.failed(f"bot {type(bot).__name__} at seat {seat}", exc)
         return fallback(view)
     if action is None and must_act(view):
-        log.warning("bot %s at seat %d did not act when it had to; SimpleBot decides instead",
+        log.warning("bot %s at seat %d did not act when it had to; GreedyBot decides instead",
                     type(bot).__name__, seat)
         return fallback(view)
     return action
@@ -183,7 +183,7 @@ def _apply(table: Table, seat: int, action: dict, view: dict) -> bool:
         table.apply(seat, action)
         return True
     except (IllegalAction, Refused) as exc:
-        log.warning("bot at table %s seat %d: %r refused (%s); SimpleBot decides instead",
+        log.warning("bot at table %s seat %d: %r refused (%s); GreedyBot decides instead",
                     table.code, seat, action, exc)
     instead = fallback(view)
     if instead is None or instead == action:

@@ -1,11 +1,11 @@
 """The bots a table can seat: the levels on offer, the one chosen by default, and a bot made
-for a seat (never failing: a level that cannot be built gives SimpleBot)."""
+for a seat (never failing: a level that cannot be built gives GreedyBot)."""
 
 from __future__ import annotations
 
 import random
 
-from app.bots import LEVELS, SimpleBot
+from app.bots import LEVELS, GreedyBot
 from app.coach.lesson import LessonBot
 
 LESSON = "lesson"  # the scripted seats of a lesson table (lesson.py), never offered in the lobby
@@ -27,8 +27,8 @@ def default_level() -> str:
 
 
 def make_bot(level: str, seat: int, rng: random.Random):
-    cls = LessonBot if level == LESSON else LEVELS.get(level, SimpleBot)
+    cls = LessonBot if level == LESSON else LEVELS.get(level, GreedyBot)
     try:
         return cls(seat, rng=rng)
     except Exception:  # a bot that cannot be built must not stop the table
-        return SimpleBot(seat, rng=rng)
+        return GreedyBot(seat, rng=rng)

@@ -1,4 +1,4 @@
-"""The simplest useful bot: always its lowest legal combination, never calls.
+"""The greedy bot, the simplest useful one: always its lowest legal combination, never calls.
 
 It is the table's stand-in until stronger bots are chosen, and the greedy
 baseline the arena measures stronger bots against.
@@ -10,6 +10,7 @@ from app.engine.cards import mask_cards
 from app.engine.rulesets import rules_of
 
 from .base import Bot, act_for_hands
+from .config import NoOptions
 from .geometry import best_cards, deal_out, dog_partner, exchange_action, exchange_pattern, forced_best
 
 _KIND_ORDER = {"single": 0, "pair": 1, "triple": 2, "stairs": 3, "full_house": 4, "straight": 5,
@@ -33,8 +34,9 @@ def lowest_play(plays: list[dict]) -> dict:
                                      len(p["cards"].split()), _KIND_ORDER[p["kind"]]))
 
 
-class SimpleBot(Bot):
+class GreedyBot(Bot):
     name = "greedy"
+    Config = NoOptions
 
     def decide(self, view: dict) -> dict | None:
         return act_for_hands(view, self.decide_hand)
