@@ -1,6 +1,6 @@
 """Fixtures of the scale-out tests: a real redis-server, app processes and nginx on loopback ports.
 
-Imported by tests/cluster/conftest.py and by the browser test in e2e/. Each
+Imported by tests/web/cluster/conftest.py and by the browser test in e2e/. Each
 piece runs in a temporary directory of its own and is stopped after the test;
 where redis-server or nginx is not installed, the test is skipped and says so.
 """

@@ -1,6 +1,6 @@
 """Two app processes and one redis-server: every table is served by any process (issue 10).
 
-Real processes on loopback ports (tests/cluster/fixtures.py); clients connect
+Real processes on loopback ports (tests/web/cluster/fixtures.py); clients connect
 over WebSockets to the process a test chooses, as nginx would send them.
 """
 

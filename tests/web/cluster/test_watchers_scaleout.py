@@ -1,7 +1,7 @@
 """Watchers coming and going on a scale-out cost the players (almost) nothing: no commit and
 no patch per join or leave, only the watchers' count, coalesced, and the first watcher at once.
 
-Two real app processes and a real redis-server (tests/cluster/fixtures.py).
+Two real app processes and a real redis-server (tests/web/cluster/fixtures.py).
 """
 
 from __future__ import annotations

@@ -9,8 +9,7 @@ from app.engine import view_for
 from app.web.live import bot_turns
 from app.web.live.bot_turns import fallback
 from app.web.table.acts import must_act
-
-from .conftest import create_table, record_of
+from tests.web.conftest import create_table, record_of
 
 
 def bot_table(app, http, player, levels=("greedy", "greedy", "greedy"), **fields):

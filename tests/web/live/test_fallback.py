@@ -8,8 +8,7 @@ import pytest
 from app.bots import LEVELS, Bot
 from app.engine import Game, view_for
 from app.web.live.bot_turns import fallback
-
-from .test_table_sizes import SIZES, check_messages, person_and_bots, play_rounds
+from tests.web.table.test_table_sizes import SIZES, check_messages, person_and_bots, play_rounds
 
 
 @pytest.mark.parametrize("ruleset,options", SIZES, ids=[f"{r}-{o.get('players', '')}" for r, o in SIZES])

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from app.engine import replay, view_for
-
-from .conftest import create_table, record_of
-from .test_bots import play_with_bots
-from .test_persistence import play_some
-from .test_play import play_round, seat_table
+from tests.web.conftest import create_table, record_of
+from tests.web.live.test_bots import play_with_bots
+from tests.web.server.test_play import play_round, seat_table
+from tests.web.store.test_persistence import play_some
 
 
 def test_an_idle_table_is_dropped_and_comes_back_as_it_was(app, http, player, hub):
@@ -70,7 +69,7 @@ def test_bots_of_a_dropped_table_rest_and_carry_on_when_it_is_loaded(app, http, 
 
 
 def test_finished_games_are_not_kept_in_memory(app, http, player, hub):
-    from .test_bots import bot_table
+    from tests.web.live.test_bots import bot_table
     table, me = bot_table(app, http, player, options={"target": 50})
     play_with_bots(hub, table, me)
     first = table.game

@@ -26,12 +26,11 @@ from app.engine.simulate import play_random_round
 from app.web.errors import Refused
 from app.web.live.reviews import Reviews
 from app.web.store.reviews import MemoryShelf, SQLiteShelf
-
-from .conftest import create_table, wait_until
-from .test_bots import bot_table
+from tests.web.conftest import create_table, wait_until
+from tests.web.live.test_bots import bot_table
 
 DEALS = 8  # few deals: the same code, quicker
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def finished_game(seed: int = 3, target: int = 50) -> dict:

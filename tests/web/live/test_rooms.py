@@ -7,9 +7,9 @@ up) or opens the same seat twice.
 
 from __future__ import annotations
 
-from .conftest import create_table
-from .policy import next_action
-from .test_play import SEED
+from tests.web.conftest import create_table
+from tests.web.policy import next_action
+from tests.web.server.test_play import SEED
 
 
 def assert_in_line(players, version):

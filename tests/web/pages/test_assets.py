@@ -8,7 +8,7 @@ from pathlib import Path
 
 from app.web.pages.assets import lean_text
 
-STATIC = Path(__file__).resolve().parents[2] / "static"
+STATIC = Path(__file__).resolve().parents[3] / "static"
 
 
 def test_lean_text_drops_only_whole_lines_and_indentation():

@@ -11,10 +11,9 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
 from app.web.pages import i18n
+from tests.web.conftest import create_table
 
-from .conftest import create_table
-
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "t": None, "tn": (1, 2),
             "tp": ((1, "c"), 2)}
 # The lesson's texts are the coach's (app/coach/lesson/script.py, marked N_), shown by the table page.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from .test_bots import bot_table, play_with_bots
+from tests.web.live.test_bots import bot_table, play_with_bots
 
 
 def post(http, body, **kw):
@@ -71,7 +71,7 @@ def test_a_round_out_of_range_and_a_huge_file_are_refused(app, http, player, hub
 
 # -- Brettspielwelt logs ------------------------------------------------------------------
 
-BSW_LOGS = __import__("pathlib").Path(__file__).resolve().parents[1] / "engine" / "bsw_logs"
+BSW_LOGS = __import__("pathlib").Path(__file__).resolve().parents[2] / "engine" / "bsw_logs"
 
 
 def post_log(http, data: bytes, query: str = ""):

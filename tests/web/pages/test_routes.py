@@ -12,10 +12,9 @@ from app.engine import replay
 from app.engine.record import format_hand
 from app.web.live.lobby import LISTED_IDLE
 from app.web.server import create_app
-
-from .conftest import create_table
-from .test_bots import bot_table, play_with_bots
-from .test_play import play_round, seat_table
+from tests.web.conftest import create_table
+from tests.web.live.test_bots import bot_table, play_with_bots
+from tests.web.server.test_play import play_round, seat_table
 
 
 def test_lobby_and_table_pages(http):

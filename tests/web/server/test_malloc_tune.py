@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from app import malloc_tune
-
-from .processes import Server
+from tests.web.processes import Server
 
 glibc = pytest.mark.skipif(sys.platform != "linux" or platform.libc_ver()[0] != "glibc",
                            reason="skipped: the tunable is glibc's (Linux with glibc only)")

@@ -8,9 +8,8 @@ import re
 import pytest
 
 from app.engine import view_for
-
-from .conftest import create_table
-from .policy import next_action
+from tests.web.conftest import create_table
+from tests.web.policy import next_action
 
 SEED = 4  # its first round has Grand Tichu, Tichu, the exchange, a bomb, the wish, the Dog, a gift
 CARD = re.compile(r"\b(?:[SBGR](?:10|[2-9JQKA])|Mj|Dg|Ph|Dr)\b")

@@ -21,8 +21,7 @@ from app.engine import Game, view_for
 from app.engine.simulate import random_action
 from app.engine.view_cache import ViewCache
 from app.web.protocol import _same, apply_patch, diff, diff_shared
-
-from ..engine.test_view_cache import MAX_ROUNDS, TABLES
+from tests.engine.test_view_cache import MAX_ROUNDS, TABLES
 
 
 def wire(value) -> str:

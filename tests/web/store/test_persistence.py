@@ -11,9 +11,8 @@ import time
 from app.engine import replay, view_for
 from app.web.server import create_app
 from app.web.store.sqlite import FILE_NAME
-
-from .conftest import Player, create_table, record_of
-from .test_play import play_round, seat_table
+from tests.web.conftest import Player, create_table, record_of
+from tests.web.server.test_play import play_round, seat_table
 
 
 class Enough(Exception):
@@ -159,7 +158,7 @@ def test_tables_saved_as_json_files_are_imported_on_first_start(app, http, playe
 
 def test_imported_finished_games_come_along_and_a_record_that_does_not_replay_marks_damage(
         app, http, player, hub, tmp_path):
-    from .test_bots import bot_table, play_with_bots
+    from tests.web.live.test_bots import bot_table, play_with_bots
     table, me = bot_table(app, http, player, options={"target": 50})
     play_with_bots(hub, table, me)
     assert me.emit("new_game", {})["ok"]
@@ -235,7 +234,7 @@ def test_tables_untouched_for_long_are_removed(app, http, tmp_path):
 
 
 def test_finished_games_and_the_next_one_are_restored(app, http, player, hub, tmp_path):
-    from .test_bots import bot_table, play_with_bots
+    from tests.web.live.test_bots import bot_table, play_with_bots
     table, me = bot_table(app, http, player, options={"target": 50})
     play_with_bots(hub, table, me)
     finished = http.get(f"/t/{table.code}/record.json?game=0").get_json()

@@ -4,17 +4,16 @@ was (in memory too), nobody else hears of it, and the same change goes through o
 from __future__ import annotations
 
 from app.engine import view_for
-
-from .conftest import create_table
-from .policy import next_action
-from .test_persistence import play_some, restart
-from .test_play import seat_table
+from tests.web.conftest import create_table
+from tests.web.policy import next_action
+from tests.web.server.test_play import seat_table
+from tests.web.store.test_persistence import play_some, restart
 
 
 def broken(hub):
     """Make the real SQLite store refuse every write, as a read-only database does.
 
-    (A full disk is a real tmpfs in tests/web/test_store_processes.py: here a small write
+    (A full disk is a real tmpfs in tests/web/store/test_store_processes.py: here a small write
     may still fit a page that has room, so "full" is not deterministic in-process.)
     """
     db = hub.registry.store._db
@@ -101,7 +100,7 @@ def test_a_table_whose_creation_is_refused_does_not_exist(app, http, hub):
 
 
 def test_a_bot_move_the_store_refuses_is_undone_and_made_later(app, http, player, hub, caplog):
-    from .test_bots import bot_table
+    from tests.web.live.test_bots import bot_table
     table, me = bot_table(app, http, player)
     assert hub.bots.wait_idle()
     hub.bots.stop()  # from here the test runs the bots' turns itself

@@ -15,9 +15,8 @@ import urllib.request
 import pytest
 
 from app.web.store.sqlite import FILE_NAME, SQLiteStore
-
-from .policy import next_action
-from .processes import SeatClient, Server
+from tests.web.policy import next_action
+from tests.web.processes import SeatClient, Server
 
 NAMES = ("Anna", "Ben", "Cleo", "Dan")
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from app.engine import Game, view_for
 from app.web.table.acts import REMEMBER, Basis
-
-from .conftest import Player
-from .policy import next_action
-from .test_persistence import restart
-from .test_play import seat_table
+from tests.web.conftest import Player
+from tests.web.policy import next_action
+from tests.web.server.test_play import seat_table
+from tests.web.store.test_persistence import restart
 
 
 class Dated:

@@ -11,9 +11,8 @@ import pytest
 
 from app.web.server import create_app
 from app.web.table.bombs import HOLD_SECONDS
-
-from .conftest import MACHINE_SPEED, ManualClock, Player, create_table, wait_until
-from .test_standins import stop
+from tests.web.conftest import MACHINE_SPEED, ManualClock, Player, create_table, wait_until
+from tests.web.table.test_standins import stop
 
 WINDOW = 3
 SEED = 15  # seat 0 is dealt four tens: a bomb from the first trick on

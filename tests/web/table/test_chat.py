@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from app.web.table.chat import KEEP, TEXT_MAX
 from app.web.wire.limits import RULES, Rule
-
-from .conftest import create_table
+from tests.web.conftest import create_table
 
 BURST = int(RULES["chat"].burst)
 

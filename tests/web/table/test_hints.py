@@ -6,9 +6,8 @@ from app.bots import LEVELS
 from app.engine import Game, IllegalAction, view_for
 from app.engine.game import seeded_deal
 from app.web.table.hints import hint_for
-
-from .conftest import create_table
-from .test_bots import bot_table
+from tests.web.conftest import create_table
+from tests.web.live.test_bots import bot_table
 
 
 def test_a_seated_player_gets_the_bots_suggestion_and_true_facts(app, http, player, hub):

@@ -6,10 +6,9 @@ it ends at a game over from which "Play a real game" seats the player with three
 from __future__ import annotations
 
 from app.coach.lesson import FIRST_GAME
-
-from .conftest import Player, settle, wait_until
-from .test_i18n import inline
-from .test_persistence import restart
+from tests.web.conftest import Player, settle, wait_until
+from tests.web.pages.test_i18n import inline
+from tests.web.store.test_persistence import restart
 
 LESSON = FIRST_GAME
 

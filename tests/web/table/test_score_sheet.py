@@ -7,9 +7,8 @@ from __future__ import annotations
 from app.bots import SimpleBot
 from app.web.table.acts import must_act
 from app.web.table.documents import RoundOver
-
-from .conftest import Player, create_table
-from .test_persistence import restart
+from tests.web.conftest import Player, create_table
+from tests.web.store.test_persistence import restart
 
 
 def play_rounds(hub, table, me, rounds: int, max_steps: int = 3000):

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from app.engine import view_for
-
-from .conftest import create_table, settle
+from tests.web.conftest import create_table, settle
 
 
 def lobby(app, http, player, **fields):

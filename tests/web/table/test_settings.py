@@ -3,8 +3,8 @@ over a bot's seat asks the host, a grace period of a minute, no turn timer, unle
 
 from __future__ import annotations
 
-from .conftest import create_table
-from .test_play import seat_table
+from tests.web.conftest import create_table
+from tests.web.server.test_play import seat_table
 
 
 def test_the_tracker_is_off_by_default_and_the_deck_is_not_sent(http, player):

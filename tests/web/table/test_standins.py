@@ -10,9 +10,8 @@ import pytest
 
 from app.engine import view_for
 from app.web.server import create_app
-
-from .conftest import ManualClock, Player, create_table, wait_until
-from .test_play import seat_table
+from tests.web.conftest import ManualClock, Player, create_table, wait_until
+from tests.web.server.test_play import seat_table
 
 
 @pytest.fixture

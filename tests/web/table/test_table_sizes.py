@@ -17,8 +17,7 @@ from app.engine import Game, replay, view_for
 from app.web.live.bot_turns import fallback
 from app.web.table.acts import must_act
 from tests.engine.helpers import view_leaks
-
-from .conftest import Player, create_table
+from tests.web.conftest import Player, create_table
 
 LEVEL = "greedy"  # a level every ruleset runs with (others fall back to it where they fail)
 

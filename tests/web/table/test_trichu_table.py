@@ -8,8 +8,7 @@ import pytest
 from app.web.live.bot_turns import fallback
 from app.web.server import create_app
 from app.web.table.acts import must_act
-
-from .conftest import MACHINE_SPEED, ManualClock, create_table, wait_until
+from tests.web.conftest import MACHINE_SPEED, ManualClock, create_table, wait_until
 
 TABLE = 3
 

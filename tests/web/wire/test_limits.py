@@ -8,8 +8,7 @@ import pytest
 
 from app.web.server import create_app
 from app.web.wire.limits import RULES, Limits, Rule, TokenBucket, address_key, parse_rules
-
-from .conftest import Player, create_table, settle
+from tests.web.conftest import Player, create_table, settle
 
 EVENTS = int(RULES["events"].burst)
 STRIKES = int(RULES["strikes"].burst)

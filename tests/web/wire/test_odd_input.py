@@ -17,8 +17,7 @@ from hypothesis import strategies as st
 
 from app.engine import view_for
 from app.engine.actions import ACTS
-
-from .conftest import MACHINE_SPEED, Player, create_table
+from tests.web.conftest import MACHINE_SPEED, Player, create_table
 
 EVENTS = ("join", "sync", "sit", "stand", "bot", "free", "start", "new_game", "chat", "act")
 ODD_CHARACTERS = ["\ud800", "\udfff", "\x00", "\u00b2", "\u0663", "\u202e", "\ufeff", "\U0001f0a1", "\n"]

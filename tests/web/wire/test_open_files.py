@@ -9,7 +9,7 @@ import urllib.request
 
 import pytest
 
-from .processes import Server
+from tests.web.processes import Server
 
 websocket = pytest.importorskip("websocket", reason="websocket-client is part of the test extra")
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from .processes import Server
+from tests.web.processes import Server
 
 websocket = pytest.importorskip("websocket", reason="websocket-client is part of the test extra")
 
