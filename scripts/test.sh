@@ -29,5 +29,9 @@ fi
 
 echo "Checking the code's style (ruff)..."
 "$PY" -m ruff check .
+# One worker per core (pytest-xdist; $TICHU_TEST_WORKERS to choose, 0 for none). A test
+# file stays on one worker, so the set-ups a file shares (a server process, an extracted
+# revision) are made once. Arguments go to pytest after these, so they can override them.
+WORKERS="${TICHU_TEST_WORKERS:-auto}"
 echo "Running the tests (about 15 minutes on two cores: engine, bots, web, scale-out, then the browser)..."
-"$PY" -m pytest "$@"
+"$PY" -m pytest -n "$WORKERS" --dist loadfile "$@"
