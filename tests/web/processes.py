@@ -112,7 +112,23 @@ class SeatClient:
             self.cond.notify_all()
 
     def call(self, event: str, payload: dict, timeout: float = 20) -> dict:
-        return self.sio.call(event, payload, timeout=timeout)
+        """The server's answer to the event. Raises socketio's TimeoutError when none comes in
+        `timeout` seconds, and at once when the connection drops (a killed server answers
+        nothing: waiting out the timeout would only make the test slower)."""
+        answered = threading.Event()
+        answers: list[tuple] = []
+
+        def got(*args):
+            answers.append(args)
+            answered.set()
+
+        self.sio.emit(event, payload, callback=got)
+        deadline = time.monotonic() + timeout
+        while not answered.wait(0.05):
+            if not self.sio.connected or time.monotonic() > deadline:
+                raise socketio.exceptions.TimeoutError()
+        args = answers[0]
+        return args[0] if len(args) == 1 else (args or None)
 
     def wait_version(self, version: int, timeout: float = 20) -> bool:
         with self.cond:
