@@ -33,5 +33,5 @@ echo "Checking the code's style (ruff)..."
 # file stays on one worker, so the set-ups a file shares (a server process, an extracted
 # revision) are made once. Arguments go to pytest after these, so they can override them.
 WORKERS="${TICHU_TEST_WORKERS:-auto}"
-echo "Running the tests (about 15 minutes on two cores: engine, bots, web, scale-out, then the browser)..."
+echo "Running the tests on every core (about 10 minutes on two; the browser tests take longest)..."
 "$PY" -m pytest -n "$WORKERS" --dist loadfile "$@"
