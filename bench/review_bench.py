@@ -32,7 +32,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from app.bots import HardBot, GreedyBot  # noqa: E402
+from app.bots import GreedyBot, HardBot  # noqa: E402
 from app.bots.table import TableLog, play_round  # noqa: E402
 from app.coach.review import examine_round  # noqa: E402
 from app.engine import Game, Rules, seeded_deal  # noqa: E402

@@ -13,11 +13,11 @@ import redis
 from playwright.sync_api import expect
 
 from app.engine import view_for
-from tests.cluster import fixtures
+from tests.web.cluster import fixtures
 
 from .test_table import BotGame
 
-# The scale-out's fixtures (real redis-server, app processes, nginx), as tests/cluster uses them.
+# The scale-out's fixtures (real redis-server, app processes, nginx), as tests/web/cluster uses them.
 redis_server, apps, nginx_front = fixtures.redis_server, fixtures.apps, fixtures.nginx_front
 
 

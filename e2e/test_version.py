@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.cluster.fixtures import create_table
+from tests.web.cluster.fixtures import create_table
 
 
 def test_a_page_of_another_version_offers_a_reload(server, contexts):

@@ -31,6 +31,7 @@ echo "Checking the code's style (ruff)..."
 "$PY" -m ruff check .
 # Across the cores (pytest-xdist): every test starts its servers, Redis, nginx and browsers on
 # free loopback ports in folders of its own, so they run side by side. `-n 0` runs them in
-# this process instead (a later -n given as an argument wins).
+# this process instead ($TICHU_TEST_WORKERS chooses the number; a later -n given as an argument wins).
+WORKERS="${TICHU_TEST_WORKERS:-auto}"
 echo "Running the tests across the cores (about 12 minutes on two: engine, bots, coach, web, scale-out, browser)..."
-"$PY" -m pytest -n auto "$@"
+"$PY" -m pytest -n "$WORKERS" "$@"

@@ -17,6 +17,8 @@ from app.engine import Game, IllegalAction, view_for
 from app.engine.round import EXCHANGE, GRAND, OVER
 from app.engine.simulate import random_action
 
+from .quick import quick_bot
+
 RULESETS = st.sampled_from([
     ("standard", {}),
     ("standard", {"direction": "cw", "wish_bomb_escape": "always"}),
@@ -24,8 +26,6 @@ RULESETS = st.sampled_from([
     ("standard", {"dragon_gift_on_final_trick": False, "wish_bomb_escape": "never"}),
     ("fifty-two", {}),
 ])
-
-CONFIG = {"hard": {"budget_ms": 1, "max_worlds": 2}}
 
 
 def must_act(rnd, seat: int) -> bool:
@@ -54,8 +54,7 @@ def test_every_level_chooses_only_legal_actions(seed, ruleset):
     game = Game(name, options, seed=seed)
     rnd = game.round
     rng = random.Random(seed)
-    bots = {level: [cls(s, rng=random.Random(seed + s), **CONFIG.get(level, {})) for s in range(4)]
-            for level, cls in LEVELS.items()}
+    bots = {level: [quick_bot(level, s, random.Random(seed + s)) for s in range(4)] for level in LEVELS}
     positions = 0
     while rnd.phase != OVER:
         proposals = []

@@ -10,15 +10,13 @@ from app import gc_tune
 from app.bots import load_bot, remote
 from app.bots.arena import ArenaConfig, run_arena
 from app.bots.remote import RemoteBot, server_for
-from app.bots.revision import RevisionError, extract_revision, resolve
+from app.bots.revision import extract_revision, resolve
+from tests.revisions import commit_or_skip
 
 
 @pytest.fixture(scope="module")
 def head_root(tmp_path_factory):
-    try:
-        resolve("HEAD")
-    except RevisionError as exc:  # no git or no history here (an exported tree)
-        pytest.skip(f"no git revision to extract: {exc}")
+    commit_or_skip("HEAD")  # a tarball or an exported tree has no revision to extract
     return extract_revision("HEAD", parent=str(tmp_path_factory.mktemp("revisions")))
 
 

@@ -18,8 +18,8 @@ from app.bots import LEVELS
 from app.bots.table import TableLog, play_round
 from app.engine import Game
 
-#: Hard searches only a couple of worlds here: the test is about legality, not strength.
-CONFIG = {"hard": {"budget_ms": 1, "max_worlds": 2}}
+from .quick import quick_bot
+
 RULESETS = [("standard", {}), ("fifty-two", {}), ("trichu", {}), ("tientsin", {}),
             ("grandseigneur", {})]
 ROUNDS = 2
@@ -27,7 +27,7 @@ ROUNDS = 2
 
 def play_rounds(name: str, options: dict, levels: list[str], seed: int) -> Game:
     game = Game(name, options, seed=seed)
-    bots = [LEVELS[lv](s, rng=random.Random(seed + s), **CONFIG.get(lv, {})) for s, lv in enumerate(levels)]
+    bots = [quick_bot(lv, s, random.Random(seed + s)) for s, lv in enumerate(levels)]
     log = TableLog()
     for number in range(ROUNDS):
         rnd = game.round

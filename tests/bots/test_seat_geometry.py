@@ -13,12 +13,13 @@ from app.bots.table import TableLog, play_round
 from app.engine import Game, view_for
 from app.engine.round import strength
 
+from .quick import quick_bot
+
 TABLE = 3
 
 
 def fast(level: str, seat: int, seed: int = 1):
-    config = {"budget_ms": 1, "max_worlds": 2} if level == "hard" else {}
-    return LEVELS[level](seat, rng=random.Random(seed), **config)
+    return quick_bot(level, seat, random.Random(seed))
 
 
 @pytest.mark.parametrize("level", sorted(LEVELS))

@@ -11,9 +11,9 @@ from __future__ import annotations
 from deploy import backup, render
 from deploy.local import AppProcess, RedisServer
 
-from ..cluster.fixtures import APP_ENV, redis_server  # noqa: F401 (a fixture)
+from ..web.cluster.fixtures import APP_ENV, redis_server  # noqa: F401 (a fixture)
 from ..web.processes import Server
-from ..web.test_store_processes import Game
+from ..web.store.test_store_processes import Game
 
 
 def moves(game: Game) -> tuple:

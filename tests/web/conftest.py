@@ -12,7 +12,7 @@ from app.web.server import create_app
 from app.web.wire.limits import Rule
 
 # Tests play at machine speed, far above a person's pace: the limit of events per
-# connection, of tables and of records per address is lifted (tests/web/test_limits.py tests them).
+# connection, of tables and of records per address is lifted (tests/web/wire/test_limits.py tests them).
 MACHINE_SPEED = {"events": Rule(10**9, 10**9), "create_address": Rule(10**9, 10**9),
                  "records_address": Rule(10**9, 10**9)}
 

@@ -35,8 +35,6 @@ def free_port() -> int:
 
 class Server:
     def __init__(self, data_dir: Path, log_path: Path, open_files: int | None = None, **env):
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
         # Clients here act as fast as the server answers: the per-connection event limit is
         # lifted (tests that are about limits pass their own TICHU_LIMITS).
@@ -44,23 +42,38 @@ class Server:
                     "TICHU_LIMITS": "events=1000000/1000000",
                     **{k: str(v) for k, v in env.items()}}
         full_env.pop("PORT", None)
-        self._log = open(log_path, "a")
         # open_files: the process's open files limit, soft and hard (it cannot raise it further).
         limit = None if open_files is None else \
             (lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, open_files)))
+        # A free port can be taken by another test process (tests run in parallel) before the
+        # server binds it: the server then stops saying so, and starts again on another port.
+        for _attempt in range(3):
+            if self._start(data_dir, full_env, limit):
+                return
+        raise RuntimeError("the server found no free port:\n" + log_path.read_text()[-3000:])
+
+    def _start(self, data_dir: Path, env: dict, limit) -> bool:
+        """Start the server on a free port: True once it answers, False if the port was taken."""
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        start = self.log_path.stat().st_size if self.log_path.exists() else 0
+        self._log = open(self.log_path, "a")
         self.proc = subprocess.Popen([sys.executable, "-m", "app", "--port", str(self.port),
                                       "--data-dir", str(data_dir)],
-                                     cwd=ROOT, env=full_env, stdout=self._log, stderr=subprocess.STDOUT,
+                                     cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT,
                                      preexec_fn=limit)
         deadline = time.monotonic() + 60
         while True:
             try:
                 with urllib.request.urlopen(self.base + "/healthz", timeout=2):
-                    return
+                    return True
             except OSError:
                 if self.proc.poll() is not None or time.monotonic() > deadline:
                     self.kill()
-                    raise RuntimeError("the server did not start:\n" + log_path.read_text()[-3000:]) from None
+                    said = self.log_path.read_text()[start:]
+                    if f"port {self.port} is already in use" in said:
+                        return False
+                    raise RuntimeError("the server did not start:\n" + said[-3000:]) from None
                 time.sleep(0.1)
 
     def kill9(self) -> None:
@@ -100,7 +113,23 @@ class SeatClient:
             self.cond.notify_all()
 
     def call(self, event: str, payload: dict, timeout: float = 20) -> dict:
-        return self.sio.call(event, payload, timeout=timeout)
+        """The server's answer to the event. Raises socketio's TimeoutError when none comes in
+        `timeout` seconds, and at once when the connection drops (a killed server answers
+        nothing: waiting out the timeout would only make the test slower)."""
+        answered = threading.Event()
+        answers: list[tuple] = []
+
+        def got(*args):
+            answers.append(args)
+            answered.set()
+
+        self.sio.emit(event, payload, callback=got)
+        deadline = time.monotonic() + timeout
+        while not answered.wait(0.05):
+            if not self.sio.connected or time.monotonic() > deadline:
+                raise socketio.exceptions.TimeoutError()
+        args = answers[0]
+        return args[0] if len(args) == 1 else (args or None)
 
     def wait_version(self, version: int, timeout: float = 20) -> bool:
         with self.cond:

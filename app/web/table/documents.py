@@ -57,7 +57,7 @@ def meta_of(table: Table) -> dict:
 
 def seat_doc(seat: Seat) -> dict:
     """A seat's fields as a dict: `dataclasses.asdict` without its deep copy, as every field
-    of a seat is a plain value (text, number, bool or None; tests/web/test_table_documents.py)."""
+    of a seat is a plain value (text, number, bool or None; tests/web/table/test_table_documents.py)."""
     return {name: getattr(seat, name) for name in SEAT_FIELDS}
 
 

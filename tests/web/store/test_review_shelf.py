@@ -60,8 +60,7 @@ def test_two_processes_sharing_redis_make_a_review_once(redis_url, monkeypatch):
     """A scale-out's second process asked for the review the first is making waits for it to be
     kept, and makes none itself."""
     from app.web.live.reviews import Reviews
-
-    from ..test_reviews import DEALS, one_round
+    from tests.web.live.test_reviews import DEALS, one_round
 
     monkeypatch.setenv("TICHU_REVIEW_IDLE", "0")  # a busy test machine still gives it a processor
     prefix = f"test-{secrets.token_hex(4)}:"
