@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from .combos import describe
 from .round import PLAY, Round
-from .views import _exchange, _player, _results, _sees_own_hand, _table, legal_doc
+from .views import exchange_doc, legal_doc, player_doc, results_doc, sees_own_hand, table_doc
 
 
 class _Memo:
@@ -118,7 +118,7 @@ class ViewCache:
 
     def _players_now(self, rnd: Round, before: list | None) -> list:
         """Every player's public state; a player's dict as before while it is unchanged."""
-        players = [_player(rnd, s) for s in range(rnd.seating.seats)]
+        players = [player_doc(rnd, s) for s in range(rnd.seating.seats)]
         if before is not None and len(before) == len(players):
             players = [old if _same_plain(old, new) else new for old, new in zip(before, players)]
         return players
@@ -137,7 +137,7 @@ class ViewCache:
         key = (len(rounds), rounds[-1].result is not None, game.over)
         if key != self._scores_key:
             self._scores_key = key
-            self._scores = {"totals": list(game.totals), "rounds": _results(game)}
+            self._scores = {"totals": list(game.totals), "rounds": results_doc(game)}
         return self._scores
 
     def _history_now(self, rnd: Round) -> list:
@@ -164,7 +164,7 @@ class ViewCache:
             "pending": public["pending"],
             "to_act": public["to_act"],
             "controls": controls,
-            "table": _table(rnd, seat, game.over),
+            "table": table_doc(rnd, seat, game.over),
             "viewer": seat,
             "ranks": self._ranks,
             "round": len(game.rounds) - 1,
@@ -172,7 +172,7 @@ class ViewCache:
             "game_over": game.over,
             "winner": game.winner,
             "players": public["players"],
-            "hand": self._hand(rnd.hands[seat]) if _sees_own_hand(rnd, seat) else None,
+            "hand": self._hand(rnd.hands[seat]) if sees_own_hand(rnd, seat) else None,
             "exchange": None,
             "trick": public["trick"],
             "last_trick": rnd.last_trick,
@@ -216,7 +216,7 @@ class ViewCache:
         key = (rnd, rnd.exchange[seat], rnd.received[seat])
         kept = self._exchanges.get(seat)
         if kept is None or any(a is not b for a, b in zip(kept[0], key)):
-            kept = self._exchanges[seat] = (key, _exchange(rnd, seat))
+            kept = self._exchanges[seat] = (key, exchange_doc(rnd, seat))
         return kept[1]
 
 

@@ -9,6 +9,10 @@ actions now. Other hands, other seats' exchange choices and undealt cards
 never appear; the one hand seen besides one's own is the Trichu Table's
 (`table`): by its dealer once all cards are dealt, by everyone after the
 exchange. `seat=None` is a spectator: no hand, no legal actions.
+
+The parts of a view (`player_doc`, `table_doc`, `exchange_doc`, `results_doc`,
+`legal_doc`, `sees_own_hand`) are public: view_cache.py builds the same views from them,
+reusing what did not change.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from .combos import describe
 from .round import EXCHANGE, GRAND, PLAY, Legal, Round
 
 
-def _player(rnd: Round, seat: int) -> dict:
+def player_doc(rnd: Round, seat: int) -> dict:
     place = rnd.out.index(seat) + 1 if seat in rnd.out else None
     waiting = (rnd.phase == GRAND and rnd.grand[seat] is None) or (
         rnd.phase == EXCHANGE and rnd.exchange[seat] is None)
@@ -62,7 +66,7 @@ def legal_doc(rnd: Round, seat: int, legal: Legal | None, say=None) -> dict:
     }
 
 
-def _results(game) -> list[dict]:
+def results_doc(game) -> list[dict]:
     out = []
     for rnd in game.rounds:
         res = rnd.result
@@ -76,7 +80,7 @@ def _results(game) -> list[dict]:
     return out
 
 
-def _exchange(rnd: Round, seat: int) -> dict:
+def exchange_doc(rnd: Round, seat: int) -> dict:
     """The cards `seat` chose to give and, after the hand-over, received (one string per seat)."""
     fmt = rnd.deck.format_cards
     given = rnd.exchange[seat]
@@ -87,7 +91,7 @@ def _exchange(rnd: Round, seat: int) -> dict:
     }
 
 
-def _sees_own_hand(rnd: Round, seat: int | None) -> bool:
+def sees_own_hand(rnd: Round, seat: int | None) -> bool:
     """A player sees his hand; the Table's own view (what its dealer knows of it, for bots)
     shows its hand once its dealer may see it."""
     if seat is None:
@@ -105,7 +109,7 @@ def table_visible(rnd: Round, viewer: int | None) -> bool:
     return True
 
 
-def _table(rnd: Round, seat: int | None, game_over: bool) -> dict | None:
+def table_doc(rnd: Round, seat: int | None, game_over: bool) -> dict | None:
     table = rnd.seating.table
     if table is None:
         return None
@@ -114,7 +118,7 @@ def _table(rnd: Round, seat: int | None, game_over: bool) -> dict | None:
         out["hand"] = rnd.deck.format_cards(rnd.hands[table]).split()
     if seat is not None and seat == rnd.seating.dealer:
         out["legal"] = _legal(rnd, table, game_over)
-        out["exchange"] = _exchange(rnd, table)
+        out["exchange"] = exchange_doc(rnd, table)
     return out
 
 
@@ -134,15 +138,15 @@ def view_for(game, seat: int | None) -> dict:
         "pending": pending,
         "to_act": sorted({seating.controller[s] for s in pending}),
         "controls": list(seating.controls[seat]) if mine else [],
-        "table": _table(rnd, seat, game.over),
+        "table": table_doc(rnd, seat, game.over),
         "viewer": seat,
         "ranks": [deck.rank_name(r) for r in range(deck.low, deck.high + 1)],
         "round": len(game.rounds) - 1,
         "phase": rnd.phase,
         "game_over": game.over,
         "winner": game.winner,
-        "players": [_player(rnd, s) for s in range(seating.seats)],
-        "hand": deck.format_cards(rnd.hands[seat]).split() if _sees_own_hand(rnd, seat) else None,
+        "players": [player_doc(rnd, s) for s in range(seating.seats)],
+        "hand": deck.format_cards(rnd.hands[seat]).split() if sees_own_hand(rnd, seat) else None,
         "exchange": None,
         "trick": {
             "plays": [{"seat": s, **describe(p, deck)} for s, p in rnd.trick],
@@ -154,10 +158,10 @@ def view_for(game, seat: int | None) -> dict:
         "lead": rnd.phase == PLAY and rnd.turn is not None and rnd.leading(),
         "gift_from": rnd.gift_from,
         "wish": deck.rank_name(rnd.wish) if rnd.wish is not None else None,
-        "scores": {"totals": list(game.totals), "rounds": _results(game)},
+        "scores": {"totals": list(game.totals), "rounds": results_doc(game)},
         "history": list(rnd.log),
         "legal": _legal(rnd, seat, game.over) if mine else None,
     }
     if mine:
-        view["exchange"] = _exchange(rnd, seat)
+        view["exchange"] = exchange_doc(rnd, seat)
     return view

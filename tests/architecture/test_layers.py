@@ -3,10 +3,13 @@
 The web layer's packages, top to bottom (app/web/__init__.py says what each does); a
 module may import its own package, any package below, and the foundations at the
 root of app/web (errors, protocol, async_mode), never one above. The engine imports
-nothing of ours but itself; the bots import the engine only (and `app.gc_tune`, how a
-process that searches collects garbage); the coach imports the engine and the bots (its
-command line, `python -m app.coach`, included), never the other way round. Read from the source
-(the `import` statements, those inside functions too), so a lazy import counts.
+nothing of ours but itself (an alias keeping an older command's name excepted); the
+bots import the engine only (and `app.gc_tune`, how a process that searches collects
+garbage); the coach imports the engine and the bots (its command line, `python -m
+app.coach`, included), never the other way round. The conformance tools (app/conformance)
+import the engine only, and the engine holds the rules without I/O: only its command line
+reads files or prints. Read from the source (the `import` statements, those inside
+functions too), so a lazy import counts.
 """
 
 from __future__ import annotations
@@ -88,15 +91,22 @@ def test_every_web_package_is_a_known_layer_and_says_its_job():
         assert doc and "import" in doc, f"app/web/{folder.name}/__init__.py: its job, what it may import"
 
 
+#: Modules kept only so an older documented command still runs (`python -m
+#: app.engine.conformance`): each forwards to its tool's new home and holds nothing else.
+ALIASES = {"app.engine.conformance": ("app.conformance",)}
+
+
 def test_the_engine_the_bots_and_the_coach_stay_below_the_web():
     for path in all_modules():
         module = module_name(path)
+        extra = ALIASES.get(module, ())
         allowed = {"app.engine": ("app.engine",), "app.bots": ("app.engine", "app.bots", "app.gc_tune"),
-                   "app.coach": ("app.engine", "app.bots", "app.coach", "app.gc_tune")}
+                   "app.coach": ("app.engine", "app.bots", "app.coach", "app.gc_tune"),
+                   "app.conformance": ("app.engine", "app.conformance")}
         for top, may in allowed.items():
             if module == top or module.startswith(top + "."):
                 # `app` alone is the empty root package (a process checks which copy it runs).
-                bad = [t for t in imports_of(path) if t != "app" and not t.startswith(may)]
+                bad = [t for t in imports_of(path) if t != "app" and not t.startswith(may + extra)]
                 assert not bad, f"{module} imports {bad}"
 
 
@@ -123,3 +133,36 @@ def test_no_module_imports_itself_round_a_circle():
         if node not in state:
             visit(node, [node])
     assert not cycles, "\n".join(" -> ".join(c) for c in cycles)
+
+
+def test_an_alias_only_forwards_its_command():
+    for module in ALIASES:
+        path = (APP.parent / Path(*module.split("."))).with_suffix(".py")
+        kinds = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+        defined = [n for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if isinstance(n, kinds)]
+        assert not defined, f"{module} is an alias of an older command: it defines nothing"
+
+
+#: The engine's command line (`python -m app.engine`) is its one door to files and the terminal.
+ENGINE_DOORS = {"app.engine.cli", "app.engine.__main__"} | set(ALIASES)
+IO_MODULES = {"os", "sys", "io", "pathlib", "shutil", "subprocess", "socket", "threading", "asyncio",
+              "sqlite3", "tempfile", "urllib", "http", "logging", "time"}
+IO_CALLS = {"open", "print", "input"}
+
+
+def test_the_engine_holds_the_rules_without_io():
+    found = []
+    for path in all_modules():
+        module = module_name(path)
+        if not module.startswith("app.engine") or module in ENGINE_DOORS:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                names = [node.module]
+            found += [f"{module} imports {n}" for n in names if n.split(".")[0] in IO_MODULES]
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in IO_CALLS:
+                found.append(f"{module} calls {node.func.id}() (line {node.lineno})")
+    assert not found, "\n".join(found)

@@ -4,23 +4,18 @@ and option value, and every one of them reproduced by this engine."""
 import copy
 import json
 import shlex
+import subprocess
 import sys
 
 import pytest
 
-from app.engine.conformance import (
-    DEFAULT_DIR,
-    check_command,
-    check_in_process,
-    compare_plays,
-    compare_replay,
-    files_of,
-    make_positions,
-    option_sets,
-)
+from app.conformance.check import check_command, check_in_process, compare_plays, compare_replay
+from app.conformance.options import option_sets
+from app.conformance.positions import make_positions
+from app.conformance.vectors import DEFAULT_DIR, files_of
 from app.engine.rulesets import RULESETS
 
-REGENERATE = "regenerate them: python -m app.engine.conformance write"
+REGENERATE = "regenerate them: python -m app.conformance write"
 
 
 def vectors(path):
@@ -120,3 +115,17 @@ def test_generation_is_reproducible():
     first = make_positions(name, {}, 6, seed=3, games=1)
     assert first == make_positions(name, {}, 6, seed=3, games=1)
     assert len(first) == 6
+
+
+@pytest.mark.parametrize("module", ["app.conformance", "app.engine.conformance"])
+def test_the_command_checks_a_folder_of_vectors_under_either_name(tmp_path, module):
+    """`python -m app.conformance check DIR`, and the older name the docs once gave it."""
+    name = sorted(RULESETS)[0]
+    plays_file, records_file = files_of(name)
+    for filename, keep in ((plays_file, 3), (records_file, 2)):
+        lines = (DEFAULT_DIR / filename).read_text(encoding="utf-8").splitlines()[:keep]
+        (tmp_path / filename).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", module, "check", str(tmp_path)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.strip().endswith("3 positions, 2 records: 0 failed")
