@@ -9,7 +9,6 @@ length) and the sender gets the reason, so nothing unstored is ever shown.
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import time
 
@@ -71,31 +70,24 @@ class TableSaver:
         if saved is None:
             self.registry.forget(table)
             return
-        # A newcomer's token is only theirs once a seat is stored: forget the refused one.
-        newcomers = [c for c in table.clients.values() if c.token_hash and table.known(c.token_hash)]
-        documents.apply_meta(table, saved.meta)
-        for client in newcomers:
-            if not table.known(client.token_hash):
-                client.token_hash = None
         game = saved.game
-        if game is not None and table.game is game and game.version != saved.moves:
-            # The refused action was applied to this game: replay what the store holds of it.
-            try:
-                actions = self.registry.store.game_actions(table.code, table.game_no - 1)
-            except StoreUnavailable as exc:
-                # Cannot even read: drop the table from memory, to be loaded again once possible.
-                log.error("table %s dropped from memory: cannot read it back (%s)", table.code, exc)
-                self.registry.forget(table)
-                return
-            game, _ = documents.replay_game(table, table.game_no - 1, actions[:saved.moves])
-            documents.forget_finished_rounds(game)
-        table.game = game
-        table.pending = []
-        table.saved = dataclasses.replace(saved, game=game)
-        table.bots = {seat: table.new_bot(seat) for seat in table.bot_seats()}
-        for client in table.clients.values():
-            client.seat = table.seat_of(client.token_hash)
-        table.changed()
+        if game is None or table.game is not game or game.version == saved.moves:
+            table.restore(saved)
+            return
+        # The refused action was applied to this game: replay what the store holds of it (once
+        # the stored meta is back: its game number counts).
+        try:
+            table.restore(saved, lambda: self._replayed(table, saved.moves))
+        except StoreUnavailable as exc:
+            # Cannot even read: drop the table from memory, to be loaded again once possible.
+            log.error("table %s dropped from memory: cannot read it back (%s)", table.code, exc)
+            self.registry.forget(table)
+
+    def _replayed(self, table: Table, moves: int):
+        actions = self.registry.store.game_actions(table.code, table.game_no - 1)
+        game, _ = documents.replay_game(table, table.game_no - 1, actions[:moves])
+        documents.forget_finished_rounds(game)
+        return game
 
     def game_record(self, table: Table, number: int) -> dict:
         """The whole record of the table's game `number`, replayed from its stored log (lock held:

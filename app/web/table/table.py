@@ -13,6 +13,7 @@ Every method expects the caller to hold `table.lock`.
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 import threading
 import time
@@ -177,6 +178,27 @@ class Table(Audiences, BombRules, SeatRules):
         self.answers = Answers(len(self.seats), acts.get("answers"))
         self.load_requests(self.extra.get("requests"))
         self.restore_bombs(self.extra.get("bombs"))
+
+    def restore(self, saved: Saved, replayed=None) -> None:
+        """Put the table back as it was last stored (`saved`). Where a refused change had moved
+        the stored game on in memory, `replayed()` gives it back as stored (called once the stored
+        settings and seats are back; where it raises, the caller drops the table from memory)."""
+        from .documents import apply_meta  # (documents builds tables from this module)
+
+        # A newcomer's token is only theirs once a seat is stored: forget the refused one.
+        newcomers = [c for c in self.clients.values() if c.token_hash and self.known(c.token_hash)]
+        apply_meta(self, saved.meta)
+        for client in newcomers:
+            if not self.known(client.token_hash):
+                client.token_hash = None
+        game = replayed() if replayed is not None else saved.game
+        self.game = game
+        self.pending = []
+        self.saved = dataclasses.replace(saved, game=game)
+        self.bots = {seat: self.new_bot(seat) for seat in self.bot_seats()}
+        for client in self.clients.values():
+            client.seat = self.seat_of(client.token_hash)
+        self.changed()
 
     # -- connections -------------------------------------------------------------------
 
