@@ -50,7 +50,7 @@ def who(pos: Position, seat: int | None) -> dict | None:
 
 
 def dog_lead(pos: Position) -> dict:
-    """Where a Dog played by this hand now sends the lead (RULES A14, C15, the engine's Round):
+    """Where a Dog played by this hand now sends the lead (docs/rules.md §1.8; the engine's Round):
     to its partner, or the partners still holding cards to choose from (Tientsin); if every
     partner is out, to the next seat holding cards after the first partner in play order."""
     if pos.hand == pos.hand & pos.deck.dog_mask and round_ends_when_out(pos) is not None:
@@ -286,7 +286,7 @@ def _play_verdict(pos: Position, counter: Counter, play: tuple, mode: str) -> di
 
 
 def round_ends_when_out(pos: Position) -> str | None:
-    """How the round ends the moment this hand plays its last card, if it does (RULES A17):
+    """How the round ends the moment this hand plays its last card, if it does (docs/rules.md §1.11):
     "one_left" (only one hand would hold cards) or "team_first" (its whole team out first:
     the double victory, Tientsin's triple one); None if the round goes on."""
     out = sorted((p["out"], p["seat"]) for p in pos.view["players"] if p["out"])

@@ -158,7 +158,7 @@ def _check_wish(pos: Position, play: tuple, on) -> dict | None:
 
 
 def _does_not_beat(pos: Position, found: list[tuple], on: tuple) -> dict:
-    """Which comparison rule the readings fail against the top (RULES A11, A15, A16)."""
+    """Which comparison rule the readings fail against the top (docs/rules.md §1.5, §1.9, §1.10)."""
     deck, seat = pos.deck, pos.seat
     top = play_info(on, deck)
     best = max(found, key=lambda p: (p[KIND] == BOMB, p[VALUE]))

@@ -491,7 +491,7 @@ class Round:
                 self._finish()
                 return True
         if len(self.out) == self.seating.seats - 1:
-            # The trick on the table goes to the player who just went out (A18).
+            # The trick on the table goes to the player who just went out (docs/rules.md §1.11).
             if self.trick:
                 if (self._dragon_on_top() and self.rules.options.get("dragon_gift_on_final_trick")
                         and self.seating.gift_to[self.top_seat]):

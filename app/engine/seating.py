@@ -1,6 +1,6 @@
 """Seat geometry of one round: who sits where, who plays with whom, who passes what to whom.
 
-Everything that "four seats in two pairs" used to decide is a field here, built
+Everything that depends on how many sit and in what teams is a field here, built
 once per round by the ruleset (rulesets.py) and read by the round, the scoring
 and the views, so no other code computes `seat % 2` or `seat + 2`:
 

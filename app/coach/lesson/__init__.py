@@ -1,4 +1,4 @@
-"""The guided first game ("Learn to play", issue 18): a short deal on fixed hands in which
+"""The guided first game ("Learn to play"): a short deal on fixed hands in which
 every lesson happens, as data, and the pure functions that follow it.
 
 - `script.py`: the lesson as data: the deal (each hand, its Grand Tichu eight first), each

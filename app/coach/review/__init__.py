@@ -1,4 +1,4 @@
-"""The round review (issue 18): a seat's decisions in a finished round, each compared with
+"""The round review: a seat's decisions in a finished round, each compared with
 its alternatives on deals the seat could not tell apart, and the clearly worse ones flagged.
 
 Pure (no I/O, no clock) and reproducible for a seed. Imports the engine and the bots only.
