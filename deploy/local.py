@@ -134,6 +134,70 @@ class RedisServer(Process):
             return s.recv(16).startswith(b"+PONG")
 
 
+class PostgresServer(Process):
+    """A PostgreSQL cluster of its own in `directory`, on a free loopback port (the archive of
+    the scale-out). Made with initdb and run as the `postgres` user when started as root (the
+    server refuses to run as root); trusted on loopback only."""
+
+    def __init__(self, directory: Path):
+        self.bin = Path(find_postgres())
+        self.directory = Path(directory)
+        self.port = free_port()
+
+    @property
+    def url(self) -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+
+    def _as_owner(self, cmd: list[str]) -> list[str]:
+        return (["runuser", "-u", "postgres", "--"] + cmd) if os.geteuid() == 0 else cmd
+
+    def start(self) -> PostgresServer:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        if os.geteuid() == 0:
+            # The `postgres` user must reach its folder: one of its own under /tmp (a test's
+            # folder sits in root's private one), removed when the server stops.
+            self.directory = Path(tempfile.mkdtemp(prefix="tichu-postgres-"))
+            shutil.chown(self.directory, "postgres", "postgres")
+        data = self.directory / "data"
+        log = self.directory / "postgres.log"
+        if not data.exists():
+            subprocess.run(self._as_owner([str(self.bin / "initdb"), "-D", str(data), "-U", "postgres",
+                                           "--auth=trust", "--no-sync", "-E", "UTF8"]),
+                           check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=self.directory)
+        cmd = self._as_owner([str(self.bin / "postgres"), "-D", str(data), "-p", str(self.port),
+                              "-c", "listen_addresses=127.0.0.1",
+                              "-c", f"unix_socket_directories={self.directory}",
+                              "-c", "max_connections=60", "-c", "logging_collector=off"])
+        with open(log, "ab") as out:
+            self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+                                         cwd=self.directory)
+        wait_until(self.ready, 30, "postgres", self.proc, log)
+        return self
+
+    def stop(self) -> None:
+        super().stop()
+        if os.geteuid() == 0 and self.directory.name.startswith("tichu-postgres-"):
+            shutil.rmtree(self.directory, ignore_errors=True)
+
+    def ready(self) -> bool:
+        result = subprocess.run([str(self.bin / "pg_isready"), "-h", "127.0.0.1", "-p", str(self.port)],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return result.returncode == 0
+
+
+def find_postgres() -> str:
+    """The folder of PostgreSQL's programs (Debian keeps them per major version)."""
+    import glob
+
+    for initdb in sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), reverse=True):
+        return str(Path(initdb).parent)
+    found = shutil.which("initdb")
+    if found is None:
+        raise Missing("postgresql is not installed (Debian: apt-get install postgresql;"
+                      " scripts/test.sh does)")
+    return str(Path(found).resolve().parent)
+
+
 class AppProcess(Process):
     """One app process of the scale-out: `python -m app` or gunicorn, each with one worker."""
 

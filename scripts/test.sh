@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything the tests need (a virtual environment with the Python
-# packages; Chromium, redis-server and nginx where missing) and runs them all:
+# packages; Chromium, redis-server, nginx and PostgreSQL where missing) and runs them all:
 # lint, unit, socket and end-to-end browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,13 +9,16 @@ cd "$(dirname "$0")/.."
 EXTRAS=test . scripts/venv.sh
 
 # Real components the tests start on loopback ports: Debian's Chromium (for the
-# end-to-end tests; $TICHU_CHROMIUM overrides it), redis-server (scale-out) and
-# nginx (in front of several processes). Whatever cannot be installed here is
+# end-to-end tests; $TICHU_CHROMIUM overrides it), redis-server (scale-out),
+# nginx (in front of several processes), PostgreSQL (the archive several processes
+# share; started as the `postgres` user). Whatever cannot be installed here is
 # skipped by its tests with a message that says so.
 missing=()
 [ -n "${TICHU_CHROMIUM:-}" ] || [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v redis-server >/dev/null 2>&1 || [ -x /usr/bin/redis-server ] || missing+=(redis-server)
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || command -v initdb >/dev/null 2>&1 \
+  || missing+=(postgresql)
 if [ ${#missing[@]} -gt 0 ]; then
   if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
     echo "Installing ${missing[*]} (Debian packages, for the browser and scale-out tests; a few minutes)..."

@@ -10,6 +10,10 @@ Configuration (environment variables, or keys of `create_app(config)`):
 - `TICHU_IDLE_SECONDS`: a table nobody has open this long leaves memory (default 300).
 - `TICHU_BOT_DELAY`: seconds a bot waits before it acts (default 0.6).
 - `TICHU_TABLE_DAYS`: tables untouched for this many days are removed on start (default 30).
+- `TICHU_DATABASE_URL`: the archive in PostgreSQL (`postgresql://...`), where finished games
+  and idle tables go (live/archiving.py); without it, the SQLite database of `TICHU_DATA_DIR`.
+- `TICHU_ARCHIVE_IDLE`: seconds untouched before a table moves to the archive (default 3600);
+  `TICHU_ARCHIVE_EVERY`: seconds between the archive's sweeps (default 30).
 - `TICHU_LIMITS`: rate limits other than the defaults of `limits.py`, e.g.
   `events=40/10,create_address=5/0.1` (burst / per second).
 - `TICHU_PROXIES`: the number of reverse proxies in front (their X-Forwarded-For gives
@@ -52,6 +56,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from .. import gc_tune
 from . import async_mode, drain, logs
 from .live import clocks
+from .live.archiving import Archiver
 from .live.bots_runner import BotRunner, first_lead_pause_default
 from .live.hub import Hub
 from .live.lifecycle import Lifecycle, RefuseNewSockets
@@ -62,6 +67,7 @@ from .live.reviews import from_config as reviews_from_config
 from .live.timers import Timers
 from .pages import assets, health, i18n, replay, routes
 from .store import StoreUnavailable, open_store
+from .store.archive import open_archive
 from .store.reviews import open_shelf
 from .table.json_import import import_json_tables
 from .wire import events, packets, serve, websocket_reader
@@ -95,6 +101,9 @@ def default_config() -> dict:
         "TICHU_FIRST_LEAD_PAUSE": _env_float("TICHU_FIRST_LEAD_PAUSE"),
         "TICHU_BOT_WORKERS": int(os.environ.get("TICHU_BOT_WORKERS", "4")),
         "TICHU_TABLE_DAYS": float(os.environ.get("TICHU_TABLE_DAYS", "30")),
+        "TICHU_DATABASE_URL": os.environ.get("TICHU_DATABASE_URL") or None,
+        "TICHU_ARCHIVE_IDLE": float(os.environ.get("TICHU_ARCHIVE_IDLE", "3600")),
+        "TICHU_ARCHIVE_EVERY": float(os.environ.get("TICHU_ARCHIVE_EVERY", "30")),
         "TICHU_IDLE_SECONDS": float(os.environ.get("TICHU_IDLE_SECONDS", "300")),
         "TICHU_SQLITE_SYNC": os.environ.get("TICHU_SQLITE_SYNC", "normal").strip().lower(),
         "TICHU_GC_TUNE": gc_tune.wanted(),  # read as the review workers read it
@@ -174,6 +183,7 @@ def create_app(config: dict | None = None) -> Flask:
         socketio = SocketIO(app, **options)
         store, registry, hub = _one_process(app, socketio)
     app.extensions["tichu"] = hub
+    app.extensions["tichu_archiver"] = _archiver(app.config, store, registry, mode)
     reviews = app.extensions["tichu_reviews"] = _reviews(app.config, store, mode)
     lifecycle = app.extensions["tichu_lifecycle"] = Lifecycle()
     app.wsgi_app = RefuseNewSockets(app.wsgi_app, lifecycle)  # while draining (drain.py)
@@ -204,6 +214,20 @@ def create_app(config: dict | None = None) -> Flask:
     if app.config["TICHU_GC_TUNE"]:
         gc_tune.tune()  # fewer, later collections: each full one pauses every table
     return app
+
+
+def _archiver(config, store, registry, mode: str) -> Archiver | None:
+    """Where finished games and idle tables go (store/archive), moved by a sweep of its own."""
+    archive = open_archive(config)
+    if archive is None:
+        return None
+    if mode == "gevent":
+        archive = async_mode.OffLoopStore(archive)  # its waits off the event loop
+    archiver = Archiver(store, archive, idle_seconds=config["TICHU_ARCHIVE_IDLE"],
+                        interval=config["TICHU_ARCHIVE_EVERY"], in_use=registry.holds)
+    registry.archiver = archiver
+    archiver.start()
+    return archiver
 
 
 def _reviews(config, store, mode: str) -> Reviews:

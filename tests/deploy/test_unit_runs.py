@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import shlex
+import sqlite3
 import subprocess
 import sys
 import time
@@ -52,7 +53,8 @@ def test_the_units_settings_reach_the_server(tmp_path):
     values = settings(TICHU_DATA_DIR=data, TICHU_PROXIES=1, TICHU_LOG_FORMAT="json",
                       # Two tables per address, then one an hour: the third from one address is refused.
                       TICHU_LIMITS="create_address=2/0.0003")
-    values.pop("TICHU_REDIS_URL")  # one process, SQLite
+    values.pop("TICHU_REDIS_URL")  # one process, SQLite (its archive in the same database)
+    values.pop("TICHU_DATABASE_URL")
     env_file = write_env(tmp_path / "tichu.env", values)
     written = render.render_all(render.read_env(env_file), str(env_file), tmp_path / "out")
     port = free_port()
@@ -73,7 +75,9 @@ def test_the_units_settings_reach_the_server(tmp_path):
         post = shlex.split(unit["ExecStartPost"])
         assert post[1].endswith("deploy/wait_ready.py")
         assert subprocess.run([sys.executable, *post[1:]], timeout=90).returncode == 0
-        assert (data / "tables.sqlite3").exists()  # TICHU_DATA_DIR reached it
+        assert (data / "tables.sqlite3").exists()  # TICHU_DATA_DIR reached it (and the archive's schema)
+        with sqlite3.connect(data / "tables.sqlite3") as db:
+            assert db.execute("SELECT step FROM archive_schema").fetchall() == [(1,)]
         # TICHU_PROXIES=1: the address is the one nginx adds last to X-Forwarded-For.
         assert [create_table(base, "203.0.113.7") for _ in range(3)] == [201, 201, 429]
         assert create_table(base, "203.0.113.8") == 201  # another player behind the same proxy

@@ -27,6 +27,8 @@ def app(tmp_path):
     app.extensions["tichu"].bots.stop()
     app.extensions["tichu"].timers.stop()
     app.extensions["tichu_reviews"].close()  # its worker processes, if a test started them
+    if app.extensions.get("tichu_archiver") is not None:
+        app.extensions["tichu_archiver"].stop()
 
 
 @pytest.fixture

@@ -85,10 +85,12 @@ class SharedRegistry(Registry):
         game_no = table.game_no
         moves = table.game.version if table.game is not None and not table.stale else 0
         found = self.store.load_since(table.code, game_no - 1, moves)
+        if found is None and self.reopen(table.code):  # moved to the archive while open here
+            found = self.store.load_since(table.code, game_no - 1, moves)
         if found is None:
             raise StoreUnavailable(f"table {table.code} is gone from Redis")
         stored, first = found
-        documents.apply_meta(table, stored.meta)
+        table.apply_meta(stored.meta)
         table.watchers_apart = int(table.extra.get("watchers", 0))
         current = table.game_no - 1  # the stored log of the current game, if it has actions
         if table.game_no == game_no and not table.stale and table.game is not None:

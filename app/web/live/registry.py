@@ -56,6 +56,7 @@ class Registry:
         self._load_lock = threading.Lock()  # one load at a time: never two objects for one table
         self._next_sweep = time.monotonic() + SWEEP_EVERY
         self.lobby = Lobby(store)  # the list of tables worth joining
+        self.archiver = None  # live/archiving.py's Archiver, where finished games are kept
 
     def create(self, *, host_name, name=None, ruleset="standard", options=None, listed=True,
                seed=None, settings=None) -> tuple[Table, str]:
@@ -99,7 +100,7 @@ class Registry:
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             # A collision with a stored table is refused by the store's version check anyway.
-            if code not in self._tables and self.store.version(code) == 0:
+            if code not in self._tables and self.store.version(code) == 0 and not self._archived(code):
                 return code
 
     # -- finding tables ------------------------------------------------------------------------
@@ -132,9 +133,31 @@ class Registry:
             self.on_load(table)
         return table
 
+    def _archived(self, code: str) -> bool:
+        """Whether the archive keeps a table of this code (a code is never given twice)."""
+        return self.archiver is not None and self.archiver.archive.table(code) is not None
+
+    def reopen(self, code: str) -> bool:
+        """Put a table only the archive has back into the live store; whether it is there now."""
+        if self.archiver is None:
+            return False
+        try:
+            return self.archiver.reopen(code)
+        except StoreUnavailable as exc:
+            log.error("cannot reopen table %s from the archive: %s", code, exc)
+            return False
+
+    def game_actions(self, code: str, game: int) -> list[dict]:
+        """A game's log, from the live store or, once it moved, from the archive."""
+        if self.archiver is None:
+            return self.store.game_actions(code, game)
+        return self.archiver.game_actions(code, game)
+
     def _load(self, code: str) -> Table | None:
         try:
             stored = self.store.load(code)
+            if stored is None and self.reopen(code):
+                stored = self.store.load(code)
         except StoreUnavailable as exc:
             log.error("cannot load table %s: %s", code, exc)
             return None
@@ -152,6 +175,11 @@ class Registry:
             except StoreUnavailable as exc:
                 log.error("cannot mark table %s damaged: %s", code, exc)
         return table
+
+    def holds(self, code: str) -> bool:
+        """Whether this process has the table in memory now."""
+        with self._lock:
+            return code in self._tables
 
     def all(self) -> list[Table]:
         """The tables in memory now."""

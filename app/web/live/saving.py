@@ -53,7 +53,10 @@ class TableSaver:
                 reason = Refused("store_unavailable", "the server cannot save right now, so this was "
                                                       "not done; please try again in a moment")
             except VersionConflict as exc:
-                log.error("table %s changed elsewhere: %s", table.code, exc)
+                if exc.actual == 0 and self.registry.reopen(table.code):
+                    log.warning("table %s was archived while open: reopened", table.code)
+                else:
+                    log.error("table %s changed elsewhere: %s", table.code, exc)
                 reason = Refused("store_conflict", "the table changed meanwhile; please try again")
         if reason is not None:
             raise reason
@@ -93,7 +96,7 @@ class TableSaver:
         """The whole record of the table's game `number`, replayed from its stored log (lock held:
         everything accepted is stored, so the current game's record is complete too)."""
         try:
-            actions = self.registry.store.game_actions(table.code, number)
+            actions = self.registry.game_actions(table.code, number)
         except StoreUnavailable as exc:
             log.error("cannot read game %d of table %s: %s", number, table.code, exc)
             raise Refused("store_unavailable", "the server cannot read this game right now") from None

@@ -16,7 +16,8 @@ What a table is, to the store:
 - `summary`: a small public JSON document, the table's line in the lobby.
 - `listed` and `updated` (seconds since the epoch): for listing and purging.
 - the action log: per game number (0, 1, ...), the accepted game actions in the
-  order they were accepted, each a JSON document. Never shortened or rewritten.
+  order they were accepted, each a JSON document. Never shortened or rewritten; a
+  finished game's log leaves whole once the archive holds it (`drop_game`).
 - `damaged`: None, or why the table's log no longer replays (kept, never dropped).
 
 The rules every implementation keeps:
@@ -150,6 +151,15 @@ class TableStore(ABC):
     @abstractmethod
     def delete(self, code: str) -> None:
         """Remove the table and its log (housekeeping only: nothing a player does deletes)."""
+
+    @abstractmethod
+    def drop_game(self, code: str, game: int) -> None:
+        """Remove the log of a game older than the table's latest (once the archive keeps it)."""
+
+    @abstractmethod
+    def delete_if(self, code: str, version: int) -> bool:
+        """Remove the table and its log only if its stored version is still `version` (it moved
+        to the archive at that version); whether it did."""
 
     def purge(self, older_than: float) -> list[str]:
         """Delete tables not updated since `older_than` (epoch seconds); their codes."""

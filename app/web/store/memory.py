@@ -83,3 +83,18 @@ class MemoryStore(TableStore):
         with self._lock:
             self._rows.pop(code, None)
             self._logs.pop(code, None)
+
+    def drop_game(self, code: str, game: int) -> None:
+        with self._lock:
+            log = self._logs.get(code, {})
+            if log and game < max(log):
+                log.pop(game, None)
+
+    def delete_if(self, code: str, version: int) -> bool:
+        with self._lock:
+            row = self._rows.get(code)
+            if row is None or row["version"] != version:
+                return False
+            del self._rows[code]
+            self._logs.pop(code, None)
+            return True

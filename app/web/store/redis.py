@@ -173,5 +173,34 @@ class RedisStore(TableStore):
         except redis.RedisError as exc:
             raise StoreUnavailable(f"Redis: {exc}") from None
 
+    def drop_game(self, code: str, game: int) -> None:
+        key = self.key(code)
+        try:
+            top = self.redis.hget(key, "game")
+            if top is not None and int(game) < int(top):
+                self.redis.delete(f"{key}:g:{int(game)}")
+        except redis.RedisError as exc:
+            raise StoreUnavailable(f"Redis: {exc}") from None
+
+    def delete_if(self, code: str, version: int) -> bool:
+        key = self.key(code)
+        try:
+            with self.redis.pipeline(transaction=True) as pipe:
+                pipe.watch(key)  # a commit in between makes the transaction fail: nothing deleted
+                if int(pipe.hget(key, "v") or 0) != version:
+                    return False
+                top = pipe.hget(key, "game")
+                games = [f"{key}:g:{n}" for n in range(int(top) + 1)] if top is not None else []
+                pipe.multi()
+                pipe.delete(key, f"{key}:watchers", *games)
+                for index in self._sets():
+                    pipe.zrem(index, code)
+                pipe.execute()
+                return True
+        except redis.WatchError:
+            return False
+        except redis.RedisError as exc:
+            raise StoreUnavailable(f"Redis: {exc}") from None
+
     def close(self) -> None:
         self.redis.close()

@@ -204,6 +204,23 @@ class SQLiteStore(TableStore):
                 self._db.execute("DELETE FROM actions WHERE code = ?", (code,))
                 self._db.execute("DELETE FROM tables WHERE code = ?", (code,))
 
+    def drop_game(self, code: str, game: int) -> None:
+        with self._lock:
+            with self._transaction("BEGIN IMMEDIATE", f"cannot drop a game of table {code}"):
+                self._db.execute("DELETE FROM actions WHERE code = ? AND game = ? AND game <"
+                                 " (SELECT MAX(game) FROM actions WHERE code = ?)", (code, int(game), code))
+
+    def delete_if(self, code: str, version: int) -> bool:
+        with self._lock:
+            with self._transaction("BEGIN IMMEDIATE", f"cannot delete table {code}"):
+                row = self._db.execute("SELECT version FROM tables WHERE code = ?", (code,)).fetchone()
+                if row is None or row[0] != version:
+                    return False
+                self._log_end.pop(code, None)
+                self._db.execute("DELETE FROM actions WHERE code = ?", (code,))
+                self._db.execute("DELETE FROM tables WHERE code = ?", (code,))
+        return True
+
     def close(self) -> None:
         if self._checkpointer is not None:
             self._checkpointer.stop()

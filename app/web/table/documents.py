@@ -17,20 +17,17 @@ kept as far as it replays, shown as damaged, and never written again.
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 
 from app.engine import Game, IllegalAction
 from app.engine.errors import EngineError
 
 from ..store import StoredTable
-from .chat import ChatLog
-from .table import SETTINGS, Seat, Table
+from .table import SEAT_FIELDS, Seat, Table
 
 log = logging.getLogger(__name__)
 
 META_FORMAT = "tichu-table/2"
-SEAT_FIELDS = tuple(f.name for f in dataclasses.fields(Seat))
 
 
 def meta_of(table: Table) -> dict:
@@ -57,7 +54,7 @@ def meta_of(table: Table) -> dict:
 
 def seat_doc(seat: Seat) -> dict:
     """A seat's fields as a dict: `dataclasses.asdict` without its deep copy, as every field
-    of a seat is a plain value (text, number, bool or None; tests/web/table/test_table_documents.py)."""
+    of a seat is a plain value (text, number, bool or None: tests/web/table/test_table_documents.py)."""
     return {name: getattr(seat, name) for name in SEAT_FIELDS}
 
 
@@ -66,20 +63,6 @@ def summary_of(table: Table) -> dict:
     summary = table.summary()
     summary.pop("updated", None)
     return summary
-
-
-def apply_meta(table: Table, meta: dict) -> None:
-    """Set the table's stored state from a meta document (on load, and to undo a change)."""
-    table.name = meta["name"]
-    table.listed = meta["listed"]
-    table.host_name, table.host_hash = meta["host"]["name"], meta["host"]["token_hash"]
-    table.game_no = meta["game_no"]
-    table.finished = meta.get("finished", 0)
-    table.seats = [Seat(**{k: v for k, v in seat.items() if k in SEAT_FIELDS}) for seat in meta["seats"]]
-    table.settings = {**SETTINGS, **meta["settings"]}  # settings added since take their default
-    table.chat = ChatLog(meta.get("chat"))
-    table.extra = dict(meta.get("extra") or {})
-    table.restored()
 
 
 def new_table(stored: StoredTable) -> Table:
@@ -91,7 +74,7 @@ def new_table(stored: StoredTable) -> Table:
                   meta["host"]["name"], listed=meta["listed"], seed=meta["seed"], created=meta["created"])
     table.seeded = meta["seeded"]
     table.version = stored.version
-    apply_meta(table, meta)
+    table.apply_meta(meta)
     table.updated = stored.updated
     table.damaged = stored.damaged
     if table.game_no > 0:

@@ -56,6 +56,8 @@ TABLE_NAME_MAX = 40
 # bomb_window: seconds a won trick stays on the table so anybody may still bomb it (bombs.py);
 # hints: players may ask the coach for hints (hints.py); the host switches them off for a
 # competitive table.
+SEAT_FIELDS = tuple(f.name for f in dataclasses.fields(Seat))  # what a stored seat holds
+
 SETTINGS = {"tracker": False, "takeover": False, "grace": 60, "turn_timer": 0, "bomb_window": 3,
             "hints": True}
 CHOICES = {"grace": (30, 60, 120, 300), "turn_timer": (0, 30, 60, 120), "bomb_window": (0, 2, 3, 5)}
@@ -170,6 +172,19 @@ class Table(Audiences, BombRules, SeatRules):
         self.extra = {**self.extra, "acts": {"basis": self.basis.dump(), "answers": self.answers.dump()},
                       "requests": self.requests_doc(), "bombs": self.bombs_doc()}
 
+    def apply_meta(self, meta: dict) -> None:
+        """Set the table's stored state from a meta document (on load, and to undo a change)."""
+        self.name = meta["name"]
+        self.listed = meta["listed"]
+        self.host_name, self.host_hash = meta["host"]["name"], meta["host"]["token_hash"]
+        self.game_no = meta["game_no"]
+        self.finished = meta.get("finished", 0)
+        self.seats = [Seat(**{k: v for k, v in seat.items() if k in SEAT_FIELDS}) for seat in meta["seats"]]
+        self.settings = {**SETTINGS, **meta["settings"]}  # settings added since take their default
+        self.chat = ChatLog(meta.get("chat"))
+        self.extra = dict(meta.get("extra") or {})
+        self.restored()
+
     def restored(self) -> None:
         """After the stored state was put back (a table loaded, a refused change undone)."""
         acts = self.extra.get("acts") or {}
@@ -183,11 +198,9 @@ class Table(Audiences, BombRules, SeatRules):
         """Put the table back as it was last stored (`saved`). Where a refused change had moved
         the stored game on in memory, `replayed()` gives it back as stored (called once the stored
         settings and seats are back; where it raises, the caller drops the table from memory)."""
-        from .documents import apply_meta  # (documents builds tables from this module)
-
         # A newcomer's token is only theirs once a seat is stored: forget the refused one.
         newcomers = [c for c in self.clients.values() if c.token_hash and self.known(c.token_hash)]
-        apply_meta(self, saved.meta)
+        self.apply_meta(saved.meta)
         for client in newcomers:
             if not self.known(client.token_hash):
                 client.token_hash = None

@@ -157,3 +157,24 @@ def test_text_utf8_cannot_encode_is_stored_and_read_back_whole(store):
     assert got.meta == odd and got.actions == [{"act": "pass", "note": "\udfff"}]
     store.commit("ABCDE", 1, first(2, meta=META))
     assert store.load("ABCDE").meta == META and store.version("ABCDE") == 2
+
+
+def test_a_finished_games_log_is_dropped_but_never_the_latest(store):
+    store.commit("ABCDE", 0, first(actions=[(0, {"n": 1}), (1, {"n": 2}), (2, {"n": 3})]))
+    store.drop_game("ABCDE", 0)
+    store.drop_game("ABCDE", 2)  # the latest game: kept
+    assert store.game_actions("ABCDE", 0) == []
+    assert store.game_actions("ABCDE", 1) == [{"n": 2}]
+    got = store.load("ABCDE")
+    assert (got.game, got.actions, got.version) == (2, [{"n": 3}], 1)
+
+
+def test_a_table_is_deleted_only_at_the_version_it_moved_at(store):
+    store.commit("ABCDE", 0, first(actions=[(0, {"n": 1})]))
+    store.commit("ABCDE", 1, Change(2, 1001.0, True, actions=[(0, {"n": 2})]))
+    assert store.delete_if("ABCDE", 1) is False  # changed since: kept whole
+    assert store.load("ABCDE").actions == [{"n": 1}, {"n": 2}]
+    assert store.delete_if("ABCDE", 2) is True
+    assert store.load("ABCDE") is None and store.game_actions("ABCDE", 0) == []
+    assert [t.code for t in store.list_tables()] == []
+    assert store.delete_if("ABCDE", 2) is False

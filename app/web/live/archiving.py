@@ -1,0 +1,166 @@
+"""Moving finished games and idle tables from the live store to the archive, and back.
+
+About every `interval` seconds the archiver looks at the tables that changed since it last
+looked (in a scale-out every process does: a table one process has open, another may move,
+and the first brings it back the moment it needs it, `reopen`):
+
+- a game that has ended is copied whole to the archive within a minute of its end; once
+  the table has started a later game, the ended one's log leaves the live store;
+- a table nobody has changed for `idle_seconds` (and nobody has open here) moves whole:
+  written to the archive, then removed from the live store only if it is still at the
+  version written (a change meanwhile keeps it live, to be moved later).
+
+Every write to the archive replaces what it kept under the same keys, and nothing leaves
+the live store before the archive has it, so `kill -9` at any moment loses nothing and
+duplicates nothing: the next sweep does again what was cut short.
+
+A table asked for that is only in the archive is put back into the live store at its
+archived version (`reopen`), with its latest game's log, and plays on; its older games
+answer from the archive (`game_actions`).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+
+from ..store import Change, StoreUnavailable, TableStore, VersionConflict
+from ..store.archive import Archive, ArchivedTable
+
+log = logging.getLogger(__name__)
+
+FINISHED_GRACE = 30.0  # seconds after a game's end before it is copied (half the minute promised)
+
+
+class Archiver:
+    def __init__(self, store: TableStore, archive: Archive, *, idle_seconds: float, interval: float = 30.0,
+                 in_use=lambda code: False, clock=time.time):
+        self.store, self.archive = store, archive
+        self.idle_seconds, self.interval = idle_seconds, interval
+        self.in_use = in_use  # code -> True while a process has the table open
+        self.clock = clock
+        self._seen: dict[str, tuple[int, int]] = {}  # code -> (version, games archived) at the last look
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    # -- the loop -------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._loop, name="archiver", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _loop(self) -> None:
+        # A little jitter: the processes of a scale-out do not all sweep at the same moment.
+        while not self._stop.wait(self.interval * random.uniform(0.8, 1.2)):
+            try:
+                self.sweep()
+            except StoreUnavailable as exc:
+                log.warning("archiving paused: %s", exc)
+            except Exception:
+                log.exception("archive sweep failed")
+
+    # -- one sweep --------------------------------------------------------------------------------
+
+    def sweep(self, now: float | None = None) -> dict:
+        """One look at every live table; what moved: {"games": n, "tables": n}."""
+        now = self.clock() if now is None else now
+        moved = {"games": 0, "tables": 0}
+        for info in self.store.list_tables():
+            if info.damaged:
+                continue  # kept where it is, read-only, for an operator to look at
+            if info.updated < now - self.idle_seconds and not self.in_use(info.code):
+                if self.move_table(info.code):
+                    moved["tables"] += 1
+                continue
+            seen = self._seen.get(info.code)
+            if seen is not None and seen[0] == info.version:
+                continue  # nothing happened since the last look
+            if info.updated > now - FINISHED_GRACE:
+                continue  # just changed: look again next time
+            moved["games"] += self.move_games(info.code)
+        if moved["games"] or moved["tables"]:
+            log.info("archived %d game(s) and %d idle table(s)", moved["games"], moved["tables"])
+        return moved
+
+    def move_games(self, code: str) -> int:
+        """Copy the table's ended games to the archive; drop from the live store the logs of
+        those before its latest. The number of games newly copied."""
+        stored = self.store.load(code)
+        if stored is None:
+            return 0
+        ended = ended_games(stored.meta, stored.summary)
+        done = self._seen.get(code, (0, 0))[1]
+        copied = 0
+        for number in range(done, ended):
+            latest = number == stored.game
+            actions = stored.actions if latest else self.store.game_actions(code, number)
+            kept = self.archive.game_actions(code, number)
+            if kept is not None and (not actions or kept == actions):
+                continue  # copied before (and maybe dropped from the live store since)
+            self.archive.put(None, {number: actions}, code=code)
+            copied += 1
+        for number in range(ended):
+            if stored.game is not None and number < stored.game:
+                self.store.drop_game(code, number)  # the archive has it (above, or a sweep before)
+        self._seen[code] = (stored.version, ended)
+        return copied
+
+    def move_table(self, code: str) -> bool:
+        """Move the whole table to the archive; whether it left the live store."""
+        stored = self.store.load(code)
+        if stored is None:
+            return False
+        games = {}
+        for number in range((stored.game or 0) + 1 if stored.game is not None else 0):
+            actions = stored.actions if number == stored.game else self.store.game_actions(code, number)
+            if actions:
+                games[number] = actions  # (an empty one was dropped after it was archived)
+        self.archive.put(ArchivedTable(code, stored.version, stored.updated, stored.listed, stored.meta,
+                                       stored.summary, stored.damaged, stored.game), games)
+        gone = self.store.delete_if(code, stored.version)
+        self._seen.pop(code, None)
+        if gone:
+            log.info("table %s moved to the archive (idle since %s)", code,
+                     time.strftime("%Y-%m-%d %H:%M", time.gmtime(stored.updated)))
+        return gone
+
+    # -- reading back ---------------------------------------------------------------------------
+
+    def reopen(self, code: str) -> bool:
+        """Put an archived table back into the live store (it plays on from there); whether
+        the live store has it now."""
+        table = self.archive.table(code)
+        if table is None:
+            return False
+        actions = []
+        if table.latest is not None:
+            actions = self.archive.game_actions(code, table.latest) or []
+        change = Change(version=table.version, updated=table.updated, listed=table.listed, meta=table.meta,
+                        summary=table.summary, actions=[(table.latest, a) for a in actions])
+        try:
+            self.store.commit(code, 0, change)
+        except VersionConflict:
+            return True  # another process put it back first
+        if table.damaged:
+            self.store.mark_damaged(code, table.damaged)
+        log.info("table %s reopened from the archive", code)
+        return True
+
+    def game_actions(self, code: str, game: int) -> list[dict]:
+        """A game's log from the live store, else from the archive ([] when neither has it)."""
+        actions = self.store.game_actions(code, game)
+        if actions:
+            return actions
+        return self.archive.game_actions(code, game) or []
+
+
+def ended_games(meta: dict, summary: dict) -> int:
+    """How many of the table's games have ended: those before the current one, and the
+    current one too once it is over."""
+    finished = int(meta.get("finished", 0))
+    return finished + (1 if summary.get("status") == "over" else 0)
