@@ -146,10 +146,12 @@ def test_auto_pass_switched_on_while_only_a_pass_is_left_passes_that_turn(server
         while True:  # the person plays by taps until nothing but a bomb (or nothing) beats the table
             view, version = game.wait(lambda g: 0 in g["to_act"])
             legal = view["legal"]
-            if view["phase"] == "play" and legal["pass"] and not any(p["kind"] != "bomb" for p in legal["plays"]):
+            only_pass = legal["pass"] and not any(p["kind"] != "bomb" for p in legal["plays"])
+            if view["phase"] == "play" and only_pass:
                 break
             assert game.step(1), "the round ended before a forced pass"
-        page.page.wait_for_function(f"() => Number(document.querySelector('#app').dataset.version) >= {version}")
+        shown = "Number(document.querySelector('#app').dataset.version)"
+        page.page.wait_for_function(f"() => {shown} >= {version}")
         expect(page.key("pass")).to_be_enabled()  # the turn waits for the person
         page.press(page.key("tab-settings"))
         page.key("pref-autopass").check()
@@ -178,7 +180,8 @@ def test_pass_ahead_for_a_trick_taken_before_the_turn_is_off_and_said(server, co
         const lapsed = [passAheadLapsed(a, old, 0), passAheadLapsed(a, view([]), 0), a.passTrick];
         // Armed, the pass made in that trick, then the trick taken: off, nothing to tell.
         const b = { passTrick: key };
-        const used = [passAheadLapsed(b, view(old.trick.plays, true), 0), passAheadLapsed(b, next, 0), b.passTrick];
+        const used = [passAheadLapsed(b, view(old.trick.plays, true), 0), passAheadLapsed(b, next, 0),
+          b.passTrick];
         return { lapsed, used };
     }""")
     assert result["lapsed"] == [False, True, None]

@@ -161,7 +161,8 @@ def test_the_rounds_last_play_shows_in_the_trick(server, contexts, tmp_path):
 
 def test_bots_are_named_by_their_seat_as_at_the_table(server, contexts, tmp_path):
     # As the table's download writes them: the person's name, and each bot's level.
-    record = {**one_round_record(), "players": ["Anna", None, None, None], "bots": [None, "hard", "hard", "normal"]}
+    record = {**one_round_record(), "players": ["Anna", None, None, None],
+              "bots": [None, "hard", "hard", "normal"]}
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record))
     page = contexts(**PHONE).new_page()
@@ -169,7 +170,7 @@ def test_bots_are_named_by_their_seat_as_at_the_table(server, contexts, tmp_path
     page.set_input_files("#record-file", str(path))
     names = page.locator(".replay-seat h2")
     expect(names).to_have_count(4)
-    for seat, name in enumerate(["Anna", "Bot 2", "Bot 3", "Bot 4"]):
+    for name in ["Anna", "Bot 2", "Bot 3", "Bot 4"]:
         expect(page.locator(f'.replay-seat[aria-label="{name}"]')).to_have_count(1)
     expect(page.locator(".replay-board")).not_to_contain_text("Bot (")
 

@@ -14,9 +14,11 @@ from playwright.sync_api import expect
 from app.engine import Game
 from app.engine.simulate import random_action
 
+from . import test_trial
 from .docs import document, played
 from .driver import LAYOUT_CHECK, VIEWPORTS, TablePage
-from .test_trial import drawing  # noqa: F401 (the fixture)
+
+drawing = test_trial.drawing  # the fixture: documents drawn by the page's own modules
 
 
 def until(seed_range, done, ruleset="standard"):
