@@ -36,6 +36,25 @@
       if (w > 0.5 && h > 0.5) problems.push(["card over a control", name(el), name(c)]);
     }
   }
+  // Words cut short: a label, tab or tag whose text runs past its box (ended with "…" by
+  // text-overflow). Names are anybody's to choose and may be cut (the seat's label has them
+  // whole), as may a Grandseigneur title (its tooltip) and the chat bubble (the chat has it).
+  const MAY_CUT = ".name, .name-text, .bubble, .card .got, .tag.title, .visually-hidden";
+  for (const el of document.querySelectorAll("#app *, header *")) {
+    if (getComputedStyle(el).textOverflow !== "ellipsis" || el.closest(MAY_CUT) || !shown(el)) continue;
+    if (el.scrollWidth > el.clientWidth + 1)
+      problems.push(["cut off", name(el).replace(/\s+/g, " "), el.scrollWidth, el.clientWidth]);
+  }
+  // No tag (a seat's state, a badge) lying over a control: it would hide the control's words.
+  for (const tag of [...document.querySelectorAll("#app .tag")].filter(shown)) {
+    const r = tag.getBoundingClientRect();
+    for (const c of controls) {
+      if (c.contains(tag)) continue;
+      const b = c.getBoundingClientRect();
+      const w = Math.min(r.right, b.right) - Math.max(r.left, b.left), h = Math.min(r.bottom, b.bottom) - Math.max(r.top, b.top);
+      if (w > 0.5 && h > 0.5) problems.push(["tag over a control", name(tag), name(c)]);
+    }
+  }
   // However many seats: no seat on top of another, none off the screen; the trick's plays (each
   // in front of its seat) never on top of each other.
   for (const [what, selector] of [["seat", "#app .seat"], ["play", ".trick .play"]]) {

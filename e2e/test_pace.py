@@ -135,3 +135,54 @@ def test_a_new_player_gets_a_hint_at_a_real_table(server, contexts):
         page.assert_layout()
     finally:
         game.close()
+
+
+def test_auto_pass_switched_on_while_only_a_pass_is_left_passes_that_turn(server, contexts):
+    game = SizeGame(server, contexts, "standard", seed=7)
+    game.page.check_layout = False  # about passing, not the layout (test_sizes checks that)
+    game.swept = {"exchange", "trick"}
+    try:
+        page = game.page
+        while True:  # the person plays by taps until nothing but a bomb (or nothing) beats the table
+            view, version = game.wait(lambda g: 0 in g["to_act"])
+            legal = view["legal"]
+            only_pass = legal["pass"] and not any(p["kind"] != "bomb" for p in legal["plays"])
+            if view["phase"] == "play" and only_pass:
+                break
+            assert game.step(1), "the round ended before a forced pass"
+        shown = "Number(document.querySelector('#app').dataset.version)"
+        page.page.wait_for_function(f"() => {shown} >= {version}")
+        expect(page.key("pass")).to_be_enabled()  # the turn waits for the person
+        page.press(page.key("tab-settings"))
+        page.key("pref-autopass").check()
+        page.press(page.key("close-panel"))
+        # No tap on Pass: the page passes on this very turn.
+        before = len(view["history"])
+        after, _ = game.wait(lambda g: len(g["history"]) > before or g["round"] != view["round"])
+        assert after["history"][before]["act"] == "pass" and after["history"][before]["seat"] == 0
+    finally:
+        game.close()
+
+
+def test_pass_ahead_for_a_trick_taken_before_the_turn_is_off_and_said(server, contexts):
+    # The rule of autopass.js (the page says it in #alerts when it returns true).
+    page = contexts().new_page()
+    page.goto(server + "/")
+    result = page.evaluate("""async () => {
+        const { passAheadLapsed, trickKey } = await import("/static/js/autopass.js");
+        const view = (plays, passed = false) => ({ phase: "play", round: 0, trick: { plays },
+            players: [{ passed }, {}, {}, {}] });
+        const old = view([{ seat: 1, cards: "S5" }]);
+        const next = view([{ seat: 3, cards: "G9" }]);
+        const key = trickKey(old);
+        // Armed, and the trick was taken (a new lead) before the turn came: off, and told.
+        const a = { passTrick: key };
+        const lapsed = [passAheadLapsed(a, old, 0), passAheadLapsed(a, view([]), 0), a.passTrick];
+        // Armed, the pass made in that trick, then the trick taken: off, nothing to tell.
+        const b = { passTrick: key };
+        const used = [passAheadLapsed(b, view(old.trick.plays, true), 0), passAheadLapsed(b, next, 0),
+          b.passTrick];
+        return { lapsed, used };
+    }""")
+    assert result["lapsed"] == [False, True, None]
+    assert result["used"] == [False, False, None]

@@ -139,3 +139,56 @@ def test_on_a_phone_the_trick_shows_without_scrolling_and_hands_sort_as_at_the_t
     suits = [c[0] for c in shown if c not in ("Mj", "Dg", "Ph", "Dr")]
     runs = [s for i, s in enumerate(suits) if i == 0 or s != suits[i - 1]]
     assert len(runs) == len(set(runs)), shown  # each suit in one run
+
+
+def test_the_rounds_last_play_shows_in_the_trick(server, contexts, tmp_path):
+    record = one_round_record()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    last = record["rounds"][0]["actions"][-1]
+    assert last["act"] == "play"  # the play that ends the round
+    page = contexts(**PHONE).new_page()
+    page.goto(server + "/replay")
+    page.set_input_files("#record-file", str(path))
+    page.get_by_role("button", name="End of the round").click()
+    expect(page.locator(".replay-action")).to_have_text(re.compile(r"plays"))
+    trick = page.locator(".replay-trick")
+    expect(trick).not_to_contain_text("No cards on the table")
+    shown = trick.locator("li").last.locator(".card").evaluate_all("els => els.map((e) => e.dataset.card)")
+    assert sorted(shown) == sorted(last["cards"].split())
+    expect(trick.locator(".taken")).to_contain_text("The trick goes to")
+
+
+def test_bots_are_named_by_their_seat_as_at_the_table(server, contexts, tmp_path):
+    # As the table's download writes them: the person's name, and each bot's level.
+    record = {**one_round_record(), "players": ["Anna", None, None, None],
+              "bots": [None, "hard", "hard", "normal"]}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    page = contexts(**PHONE).new_page()
+    page.goto(server + "/replay")
+    page.set_input_files("#record-file", str(path))
+    names = page.locator(".replay-seat h2")
+    expect(names).to_have_count(4)
+    for name in ["Anna", "Bot 2", "Bot 3", "Bot 4"]:
+        expect(page.locator(f'.replay-seat[aria-label="{name}"]')).to_have_count(1)
+    expect(page.locator(".replay-board")).not_to_contain_text("Bot (")
+
+
+def test_a_file_that_fails_to_open_takes_the_old_ones_name_with_it(server, contexts, tmp_path):
+    page = contexts(**PHONE).new_page()
+    page.goto(server + "/replay")
+    page.set_input_files("#record-file", str(BSW_LOGS / "four_rounds.tch"))
+    expect(page.locator(".replay-source")).to_have_text("four_rounds.tch")
+    page.set_input_files("#record-file", str(BSW_LOGS / "not_a_log.tch"))
+    expect(page.get_by_role("alert")).to_contain_text("not_a_log.tch did not open")
+    expect(page.locator(".replay-source")).to_have_count(0)
+    expect(page.get_by_text("four_rounds.tch")).to_have_count(0)
+    # The same for a record that is no JSON, after a good one.
+    page.set_input_files("#record-file", str(BSW_LOGS / "four_rounds.tch"))
+    expect(page.locator(".replay-source")).to_have_text("four_rounds.tch")
+    bad = tmp_path / "broken.json"
+    bad.write_text("{ not json")
+    page.set_input_files("#record-file", str(bad))
+    expect(page.get_by_role("alert")).to_contain_text("broken.json did not open")
+    expect(page.locator(".replay-source")).to_have_count(0)

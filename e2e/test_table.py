@@ -126,7 +126,8 @@ def test_one_person_and_three_bots_play_a_short_game_to_its_end(server, contexts
     with page.page.expect_download() as download:
         page.page.locator(".game-over a", has_text="Download").click()
     record = json.loads(open(download.value.path()).read())
-    assert record.pop("players") == ["Anna", "Bot (greedy)", "Bot (greedy)", "Bot (greedy)"]  # the names
+    assert record.pop("players") == ["Anna", None, None, None]  # the names
+    assert record.pop("bots") == [None, "greedy", "greedy", "greedy"]  # and the bots (named by seat)
     assert record == game.mirror.record()
     # The host may start another game.
     page.press(page.key("new-game"))

@@ -29,13 +29,48 @@ export function wantsPass(ctx) {
   return Boolean(ctx.ui.prefs.autopass) && !legal.plays.some((play) => play.kind !== "bomb");
 }
 
-/** After every version: pass for the player after the pause if it wants to, else nothing. */
+let sent = false;  // the pass for `forVersion` has gone out
+
+/** After every version and every change of the player's choices (the setting switched on while
+ * only a pass is left, Pass ahead): pass for the player after the pause if it wants to, once per
+ * version; a choice taken back before the pause is over stops it. */
 export function considerPass(ctx, version, currentVersion, act) {
-  if (forVersion === version) return;
-  clearTimeout(timer);
-  forVersion = version;
-  if (!wantsPass(ctx)) return;
+  if (forVersion !== version) {
+    clearTimeout(timer);
+    timer = null;
+    forVersion = version;
+    sent = false;
+  }
+  if (sent) return;
+  if (!wantsPass(ctx)) {
+    clearTimeout(timer);
+    timer = null;
+    return;
+  }
+  if (timer !== null) return;  // on its way
   timer = setTimeout(() => {
-    if (currentVersion() === version) act({ act: "pass" });
+    timer = null;
+    if (currentVersion() !== version || sent) return;
+    sent = true;
+    const key = trickKey(ctx.view);
+    if (ctx.ui.passTrick && ctx.ui.passTrick === key) ctx.ui.passUsed = key;
+    act({ act: "pass" });
   }, AUTO_PASS_MS);
+}
+
+/** Pass ahead chosen for a trick that was taken before the player's turn came round: it is off
+ * (the next trick is a new decision: its lead is not yet known when pressing), and true when the
+ * player must be told so, the pass never having been made. Called with every new version. */
+export function passAheadLapsed(ui, view, seat) {
+  if (!ui.passTrick) return false;
+  const key = trickKey(view);
+  if (ui.passTrick === key) {
+    const player = view && view.players && view.players[seat];
+    if (player && player.passed) ui.passUsed = key;  // passed in this trick (by hand or by itself)
+    return false;
+  }
+  const told = ui.passUsed !== ui.passTrick;
+  ui.passTrick = null;
+  ui.passUsed = null;
+  return told;
 }

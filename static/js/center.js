@@ -36,8 +36,10 @@ export function renderCenter(ctx) {
       view.wish ? h("p", { class: "wish" }, t("Wish: {rank}", { rank: rankName(view.wish) })) : null),
     chatLine(ctx),
     trick(ctx),
-    renderDecision(ctx),
-    renderSuggestions(ctx));
+    // The plays with the selected cards (and Clear) before the cards received: on a small phone
+    // the middle scrolls, and what the player is doing now must not be the part cut off.
+    renderSuggestions(ctx),
+    renderDecision(ctx));
 }
 
 function waitingText(ctx) {

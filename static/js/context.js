@@ -32,6 +32,15 @@ export function actingView(view, actor) {
   return { ...view, hand: table.hand, legal: table.legal, exchange: table.exchange, viewer: table.seat };
 }
 
+/** A seat's name as the table shows it: the person's, "Bot 2" at a bot's seat, else "Seat 2"
+ * (the Trichu Table: "the Table"). The table page and the replay viewer both name seats so. */
+export function seatName(seat, { name = null, bot = null, table = false } = {}) {
+  if (table) return t("the Table");
+  if (name) return name;
+  if (bot) return t("Bot {n}", { n: seat + 1 });
+  return t("Seat {n}", { n: seat + 1 });
+}
+
 export function makeContext(doc, ui, handlers) {
   const table = doc.table;
   const you = doc.you;
@@ -74,11 +83,8 @@ export function makeContext(doc, ui, handlers) {
     relationName: (seat) => RELATION_NAMES[ctx.relation(seat)](),
     relationTag: (seat) => (RELATION_TAGS[ctx.relation(seat)] ? RELATION_TAGS[ctx.relation(seat)]() : null),
     name(seat) {
-      if (ctx.isTable(seat)) return t("the Table");
-      const s = table.seats[seat];
-      if (s && s.name) return s.name;
-      if (s && s.bot) return t("Bot {n}", { n: seat + 1 });
-      return t("Seat {n}", { n: seat + 1 });
+      const s = table.seats[seat] || {};
+      return seatName(seat, { name: s.name, bot: s.bot, table: ctx.isTable(seat) });
     },
     /** A seat's team, as the view (or, before the game, the table) says: never computed here. */
     teamOf: teamOfSeat,

@@ -50,7 +50,7 @@ function totalsLine(ctx) {
   const columns = ctx.columns();
   if (!columns) return null;  // a ranking (Grandseigneur): no points
   const totals = ctx.view.scores.totals;
-  return h("span", { class: "totals", dataset: { totals: totals.join(":") } }, " ", columns.map((c) => [
+  return h("span", { class: ["totals", columns.length > 2 && "many"], dataset: { totals: totals.join(":") } }, " ", columns.map((c) => [
     c.index ? h("span", { "aria-hidden": "true" }, " : ") : null,
     h("span", { class: `total team-${c.index}` }, h("span", { class: "visually-hidden" },
       c.seat === null ? t("Team {n}", { n: c.index + 1 }) : ctx.name(c.seat), " "), String(totals[c.index]))]));

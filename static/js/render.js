@@ -23,6 +23,9 @@ export function render(root, ctx) {
   const dialog = summary ? null : renderHint(ctx) || renderDialog(ctx);
   // The review of the round just over takes the whole table while it is open (review.js).
   const review = summary ? summaryReview(ctx, summary) : null;
+  // Before the game: every seat in one list, by seat number (no geometry yet to seat them round
+  // the table), the viewer's own among them.
+  const lobby = ctx.table.status === "waiting" && !ctx.view;
   replace(root,
     ctx.table.damaged ? h("p", { class: "notice damaged", role: "status" },
       t("This table's saved game is damaged: it can be watched, not played.")) : null,
@@ -32,11 +35,12 @@ export function render(root, ctx) {
     review ? h("div", { class: ["felt", "reviewing", `status-${ctx.table.status}`], inert: Boolean(ctx.ui.panel && !ctx.wide) },
       review) :
     h("div", { class: ["felt", `status-${ctx.table.status}`], inert: Boolean(ctx.ui.panel && !ctx.wide),
-      dataset: { seats: String(ctx.seatList.length) } },
-      aroundTable(ctx, around),
+      // The choice open in place of the action bar (a short screen makes room for it: tichu.css).
+      dataset: { seats: String(ctx.seatList.length), ...(dialog && ctx.ui.pending ? { dialog: ctx.ui.pending.kind } : {}) } },
+      lobby ? h("div", { class: "seat-list" }, ctx.seatList.map((s) => renderSeat(ctx, s))) : aroundTable(ctx, around),
       openTableHand(ctx),
       summary ? h("section", { class: "center" }, chatLine(ctx), renderSummary(ctx, summary)) : renderCenter(ctx),
-      h("div", { class: "me-area" },
+      lobby ? null : h("div", { class: "me-area" },
         renderSeat(ctx, ctx.base, ctx.seated && ctx.view && ctx.view.hand ? sortButton(ctx) : null),
         summary ? null : dialog || renderActions(ctx),
         summary ? null : renderHands(ctx))),

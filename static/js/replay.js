@@ -9,6 +9,7 @@ import { placeName, rankName, refusal, t, tn } from "./i18n.js";
 import { cardRow, sortHand } from "./cards.js";
 import { store } from "./store.js";
 import { renderReview, reviewState } from "./review.js";
+import { seatName as named } from "./context.js";
 
 const root = document.getElementById("app");
 const params = new URLSearchParams(location.search);
@@ -17,12 +18,13 @@ const state = { record: null, data: null, at: 0, source: "", imported: [], anony
 
 function seatName(seat) {
   const table = state.data && state.data.geometry.table;
-  if (seat === table) return t("the Table");
-  // Names where the record has them (the optional `players`: per round, else for the game).
+  // Names where the record has them (the optional `players`: per round, else for the game),
+  // bots (the optional `bots`: a level per seat) by their seat, as the table names them.
   const round = state.record && state.record.rounds && state.data && state.record.rounds[state.data.round];
   const names = (round && round.players) || (state.record && state.record.players);
-  const name = names && typeof names[seat] === "string" && names[seat];
-  return name || t("Seat {n}", { n: seat + 1 });
+  const name = names && typeof names[seat] === "string" ? names[seat] : null;
+  const bots = state.record && Array.isArray(state.record.bots) ? state.record.bots : [];
+  return named(seat, { name, bot: bots[seat] || null, table: seat === table });
 }
 
 function message(text, kind = "error") {
@@ -53,10 +55,12 @@ async function loadRound(round) {
   draw();
 }
 
+const NOT_A_RECORD = () => t("This file is not a game record we can read. Open a .json file downloaded from a table here, or a Brettspielwelt .tch log.");
+const inDetail = (why) => h("p", { class: "replay-detail" }, t("In detail: {why}", { why }));
+
 /** A file that is no record: said in plain words, what went wrong in detail below it. */
 function wrongFile(detail) {
-  return [message(t("This file is not a game record we can read. Open a .json file downloaded from a table here, or a Brettspielwelt .tch log.")),
-    h("p", { class: "replay-detail" }, t("In detail: {why}", { why: detail }))];
+  return [message(NOT_A_RECORD()), inDetail(detail)];
 }
 
 function openRecord(text, source) {
@@ -64,7 +68,7 @@ function openRecord(text, source) {
   try {
     record = JSON.parse(text);
   } catch (err) {
-    return show(...wrongFile(t("it is not JSON")));
+    return failed(source, NOT_A_RECORD(), inDetail(t("it is not JSON")));
   }
   state.imported = [];
   state.record = record;
@@ -84,8 +88,8 @@ async function openLog(file) {
     answer = { ok: false, message: t("The server did not answer. Please try again.") };
   }
   if (!answer.ok) {
-    return show(message(answer.code === "not_a_log" ? t("This file is not a Brettspielwelt log we can read.")
-      : answer.code === "rate_limited" ? refusal(answer) : answer.message || t("That did not work.")));
+    return failed(file.name, answer.code === "not_a_log" ? t("This file is not a Brettspielwelt log we can read.")
+      : answer.code === "rate_limited" ? refusal(answer) : answer.message || t("That did not work."));
   }
   state.record = answer.record;
   state.source = file.name;
@@ -108,7 +112,7 @@ function picker() {
     onchange: () => {
       const file = input.files && input.files[0];
       if (!file) return;
-      if (file.size > 2 * 1024 * 1024) return show(message(t("This file is too large for a game record.")));
+      if (file.size > 2 * 1024 * 1024) return failed(file.name, t("This file is too large for a game record."));
       file.text().then((text) => (isLog(file, text) ? openLog(file) : openRecord(text, file.name)));
     } });
   const anonymous = h("input", { type: "checkbox", id: "anonymous", checked: state.anonymous,
@@ -131,6 +135,14 @@ function picker() {
 
 function show(...content) {
   replace(root, picker(), ...content);
+}
+
+/** A file that did not open: the record shown before is gone from the page (its name with it),
+ * and the page says which file failed and why (`more`: the details under it). */
+function failed(file, why, ...more) {
+  Object.assign(state, { record: null, data: null, source: "", imported: [], review: null, reviewError: null,
+    pickerOpen: false });
+  show(message(t("{file} did not open: {why}", { file, why })), ...more);
 }
 
 function actionText(action) {
@@ -168,14 +180,27 @@ function seatBox(frame, seat) {
       : h("p", { class: "empty" }, "—"));
 }
 
+/** The plays to show: the trick's; after a play that ended the trick at once (the round's last
+ * play: its player went out and the round is over), the trick just taken, that play last. */
+function shownPlays(frame) {
+  const action = frame.action;
+  const last = frame.last_trick;
+  if (frame.trick.plays.length || !action || action.act !== "play" || !last || !last.plays.length) {
+    return { plays: frame.trick.plays, to: null };
+  }
+  const end = last.plays[last.plays.length - 1];
+  return end.seat === action.seat ? { plays: last.plays, to: last.to } : { plays: [], to: null };
+}
+
 function trickBox(frame) {
   const ruleset = state.data.ruleset;
-  const plays = frame.trick.plays;
+  const { plays, to } = shownPlays(frame);
   const items = plays.map((p) => h("li", {}, h("span", { class: "who" }, seatName(p.seat)),
     cardRow(p.cards, ruleset)));
   return h("section", { class: "replay-trick", "aria-label": t("Trick") },
     h("h2", {}, t("Trick")),
     items.length ? h("ol", {}, items) : h("p", { class: "empty" }, t("No cards on the table")),
+    to !== null ? h("p", { class: "taken" }, t("The trick goes to {name}.", { name: seatName(to) })) : null,
     frame.wish ? h("p", { class: "wish" }, t("Wish: {rank}", { rank: rankName(frame.wish) })) : null);
 }
 

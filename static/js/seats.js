@@ -70,7 +70,12 @@ function playerState(ctx, seat, p, title) {
   if (p.grand) bits.push(h("span", { class: "tag call grand" }, t("Grand Tichu")));
   if (p.tichu) bits.push(h("span", { class: "tag call tichu" }, t("Tichu")));
   if (p.out) bits.push(h("span", { class: "tag out" }, t("out {place}", { place: placeName(p.out) })));
-  if (p.deciding) bits.push(h("span", { class: "tag waiting" }, view.phase === "grand" ? t("deciding…") : t("choosing cards…")));
+  if (p.deciding && view.phase === "grand") bits.push(h("span", { class: "tag waiting" }, t("deciding…")));
+  else if (p.deciding) {
+    // A narrow seat (a phone upright) says it in one word, whole (tichu.css), the tooltip in full.
+    bits.push(h("span", { class: "tag waiting", title: t("choosing cards…") },
+      h("span", { class: "long" }, t("choosing cards…")), h("span", { class: "short" }, t("choosing…"))));
+  }
   if (p.passed) bits.push(h("span", { class: "tag passed" }, t("passed")));
   if (!view.game_over && view.turn === seat) bits.push(h("span", { class: "tag turn-tag" }, view.lead ? t("leads") : t("to play")));
   if (view.gift_from === seat) bits.push(h("span", { class: "tag turn-tag" }, t("gives the Dragon's trick")));

@@ -10,7 +10,7 @@ import { render } from "./render.js";
 import { logLine, openPanel, quickText } from "./panels.js";
 import { obligation } from "./legal.js";
 import { Announcer, beep, vibrate } from "./notify.js";
-import { considerPass } from "./autopass.js";
+import { considerPass, passAheadLapsed } from "./autopass.js";
 import { coachDefault, roundDone } from "./coach.js";
 import { startTicker } from "./countdown.js";
 import { lessonRefused } from "./lesson.js";
@@ -46,6 +46,7 @@ const ui = {
     coach: coachDefault() },
   hint: null,  // the coach's last answer (coach.js)
   passTrick: null,  // the trick (autopass.trickKey) to pass when the turn comes
+  passUsed: null,  // that trick, once the pass in it has been made
   queued: null,  // a lead made during the won trick's bomb window, sent when it ends
 };
 let doc = null;
@@ -217,6 +218,9 @@ function reconcile() {
     ui.pending = null;
   }
   if (ui.panel === "tracker" && !(doc.table.settings && doc.table.settings.tracker)) ui.panel = null;
+  // Pass ahead pressed as the trick was taken: off, and said (a pass in the next trick, whose
+  // lead the player has not seen, is not what was asked for).
+  if (passAheadLapsed(ui, doc.game, actor)) showError(t("The trick was taken before your turn: Pass ahead is off."));
   const legal = view && view.legal;
   if (ui.call && !(legal && (ui.call.action.act === "grand" ? legal.grand_call : legal.tichu))) undoCall();
 }
@@ -238,7 +242,10 @@ function context() {
 function update() {
   if (!doc) return;
   if (ui.dragging) { deferred = true; return; }  // a re-render would drop the card being dragged
-  render(root, context());
+  const ctx = context();
+  render(root, ctx);
+  // A choice just made (auto-pass switched on, Pass ahead) acts on the turn that is waiting now.
+  considerPass(ctx, version, () => version, act);
 }
 
 /** The turn signal (words, sound, vibration, the title), given once a play in flight has landed. */

@@ -374,13 +374,11 @@ class Table(Audiences, BombRules, SeatRules):
 
     def _named(self, record: dict) -> dict:
         """The record with the seats' names as the table shows them now (the optional field
-        `players`, as the Brettspielwelt import writes it): the replay viewer names people."""
-        names = []
+        `players`, as the Brettspielwelt import writes it) and its bots' levels (`bots`): the
+        replay viewer names people, and bots by their seat as the table does ("Bot 2")."""
+        names, bots = [], []
         for i, seat in enumerate(self.seats):
-            if i == self.dummy:
-                names.append(None)  # the Trichu Table: nobody's seat
-            elif seat.owner is not None:
-                names.append(seat.name)
-            else:
-                names.append(f"Bot ({seat.bot})" if seat.bot else None)
-        return {**record, "players": names}
+            person = i != self.dummy and seat.owner is not None  # the Trichu Table: nobody's seat
+            names.append(seat.name if person else None)
+            bots.append(seat.bot if i != self.dummy and not person and seat.bot else None)
+        return {**record, "players": names, "bots": bots}

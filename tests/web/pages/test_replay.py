@@ -29,7 +29,9 @@ def test_the_page_is_served_in_both_languages(http):
 
 def test_a_table_record_replays_round_by_round_with_every_hand(app, http, player, hub):
     record = finished_record(app, http, player, hub)
-    assert record["players"] == ["Anna", "Bot (greedy)", "Bot (greedy)", "Bot (greedy)"]  # for the viewer
+    # For the viewer: the person's name, the bots' levels (it names them "Bot 2" as the table does).
+    assert record["players"] == ["Anna", None, None, None]
+    assert record["bots"] == [None, "greedy", "greedy", "greedy"]
     for r, rnd in enumerate(record["rounds"]):
         resp = post(http, {"record": record, "round": r})
         assert resp.status_code == 200

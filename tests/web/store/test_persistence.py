@@ -182,7 +182,8 @@ def test_imported_finished_games_come_along_and_a_record_that_does_not_replay_ma
         assert [view_for(restored.game, s) for s in range(4)] == views
         http2 = new_app.test_client()
         downloaded = http2.get(f"/t/{table.code}/record.json?game=0").get_json()
-        assert downloaded.pop("players") == ["Anna", "Bot (greedy)", "Bot (greedy)", "Bot (greedy)"]
+        assert downloaded.pop("players") == ["Anna", None, None, None]
+        assert downloaded.pop("bots") == [None, "greedy", "greedy", "greedy"]
         assert downloaded == data["past"][0]  # the game as the file had it, with the seats' names
         damaged = registry.get("TAMPR")
         assert damaged.damaged and "does not replay" in damaged.damaged
