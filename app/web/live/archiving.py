@@ -4,7 +4,7 @@ About every `interval` seconds the archiver looks at the tables that changed sin
 looked (in a scale-out every process does: a table one process has open, another may move,
 and the first brings it back the moment it needs it, `reopen`):
 
-- a game that has ended is copied whole to the archive within a minute of its end; once
+- a game that has ended is copied whole to the archive at the next sweep; once
   the table has started a later game, the ended one's log leaves the live store;
 - a table nobody has changed for `idle_seconds` (and nobody has open here) moves whole:
   written to the archive, then removed from the live store only if it is still at the
@@ -30,8 +30,6 @@ from ..store import Change, StoreUnavailable, TableStore, VersionConflict
 from ..store.archive import Archive, ArchivedTable
 
 log = logging.getLogger(__name__)
-
-FINISHED_GRACE = 30.0  # seconds after a game's end before it is copied (half the minute promised)
 
 
 class Archiver:
@@ -80,9 +78,7 @@ class Archiver:
             seen = self._seen.get(info.code)
             if seen is not None and seen[0] == info.version:
                 continue  # nothing happened since the last look
-            if info.updated > now - FINISHED_GRACE:
-                continue  # just changed: look again next time
-            moved["games"] += self.move_games(info.code)
+            moved["games"] += self.move_games(info.code)  # an ended game's log changes no more
         if moved["games"] or moved["tables"]:
             log.info("archived %d game(s) and %d idle table(s)", moved["games"], moved["tables"])
         return moved

@@ -9,7 +9,7 @@ import secrets
 
 import pytest
 
-from app.web.live.archiving import FINISHED_GRACE, Archiver
+from app.web.live.archiving import Archiver
 from app.web.store import Change
 from app.web.store.sqlite import SQLiteStore
 from tests.web.store.conftest import fresh_database, postgres_server, redis_url  # noqa: F401 (fixtures)
@@ -56,7 +56,7 @@ GAMES = [[{"n": 1}, {"n": 2}], [{"n": 3}], [{"n": 4}, {"n": 5}]]
 
 def test_ended_games_are_copied_and_the_older_ones_leave_the_live_store(homes):
     store, archive = homes
-    play(store, "AAAAA", GAMES, over=True, updated=NOW - 2 * FINISHED_GRACE)
+    play(store, "AAAAA", GAMES, over=True, updated=NOW - 1)
     archiver = Archiver(store, archive, idle_seconds=IDLE)
     assert archiver.sweep(NOW) == {"games": 3, "tables": 0}
     assert [archive.game_actions("AAAAA", n) for n in range(3)] == GAMES
@@ -69,13 +69,11 @@ def test_ended_games_are_copied_and_the_older_ones_leave_the_live_store(homes):
     assert archive.counts() == (0, 3)
 
 
-def test_a_game_still_played_and_a_table_just_changed_stay(homes):
+def test_a_game_still_played_stays_live_and_out_of_the_archive(homes):
     store, archive = homes
-    play(store, "BBBBB", GAMES, over=False, updated=NOW - 2 * FINISHED_GRACE)
-    play(store, "CCCCC", GAMES, over=True, updated=NOW - 1)
+    play(store, "BBBBB", GAMES, over=False, updated=NOW - 1)
     Archiver(store, archive, idle_seconds=IDLE).sweep(NOW)
     assert archive.games("BBBBB") == [0, 1]  # the third is being played
-    assert archive.games("CCCCC") == []  # looked at again once it is a few seconds old
     assert store.load("BBBBB").actions == GAMES[2]
 
 
@@ -127,7 +125,7 @@ class Killed(BaseException):
 @pytest.mark.parametrize("step", ["archive.put", "store.drop_game", "store.delete_if"])
 def test_a_move_cut_short_anywhere_is_finished_by_the_next_sweep(homes, step):
     store, archive = homes
-    play(store, "FFFFF", GAMES, over=True, updated=NOW - 2 * FINISHED_GRACE)
+    play(store, "FFFFF", GAMES, over=True, updated=NOW - 1)
     play(store, "GGGGG", GAMES, over=False, updated=NOW - IDLE - 1)
     owner, name = step.split(".")
     target = store if owner == "store" else archive
@@ -178,7 +176,7 @@ def test_a_server_archives_a_finished_game_and_an_idle_table_and_replays_and_pla
     first = table.game
     assert me.emit("new_game", {})["ok"]
     assert hub.bots.wait_idle()
-    archiver.sweep(time.time() + FINISHED_GRACE + 1)
+    archiver.sweep()
     assert store.game_actions(code, 0) == []  # out of the live store...
     assert record_of(http.get(f"/t/{code}/record.json?game=0").get_json(), first)  # ...read from the archive
 
