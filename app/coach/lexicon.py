@@ -11,11 +11,10 @@ Treppe, Full House, Straße, Bombe, Platz N, der Tisch). Every phrase takes `cas
 
 from __future__ import annotations
 
-from .catalog import TRANSLATIONS, tr, trn, trp
+from .catalog import languages, tr, trn, trp
 
 EN, DE = "en", "de"
-# English is the message ids; every other language is a catalog under translations/.
-LANGS = (EN, *sorted(p.name for p in TRANSLATIONS.iterdir() if (p / "LC_MESSAGES" / "messages.mo").exists()))
+LANGS = languages()  # English (the message ids) and each language with a catalog under translations/
 FACES = ("J", "Q", "K", "A")
 
 

@@ -7,7 +7,7 @@ the texts are gettext messages like the rest of the coach's (`app/coach/catalog.
 
 from __future__ import annotations
 
-from ..catalog import trp
+from app.coach.catalog import trp
 
 
 def describe(choice: dict, lang: str = "en") -> str:
