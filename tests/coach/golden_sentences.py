@@ -227,7 +227,7 @@ def handmade() -> list[dict]:
     for top in PLAYS:
         items.append({"kind": "phoenix_single_on_single", **base, "top": top})
         items.append({"kind": "needs_higher_bomb", **base, "top": top})
-        for yours in PLAYS[::3]:
+        for yours in PLAYS[::3] + PLAYS[16:18]:  # (and stairs, which English speaks of in the plural)
             items.append({"kind": "bomb_not_higher", **base, "top": top, "yours": yours})
             if top["kind"] in ("bomb", "dog"):
                 continue
@@ -240,7 +240,7 @@ def handmade() -> list[dict]:
     for can in ([], ["9"], ["9", "10", "J"]):
         items.append({"kind": "phoenix_cannot_be", **base, "rank": "Q", "can_be": can})
     for rank in ("J", "A", "7"):
-        for fulfilling, bomb in (([], False), ([PLAYS[12]], True), ([PLAYS[16]], False)):
+        for fulfilling, bomb in (([], False), ([], True), ([PLAYS[12]], True), ([PLAYS[16]], False)):
             items.append({"kind": "must_fulfil_wish", **base, "rank": rank, "fulfilling": fulfilling,
                           "bomb_instead": bomb})
     # suggestions
