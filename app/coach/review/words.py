@@ -48,11 +48,14 @@ def describe(choice: dict, lang: str = "en") -> str:
 def flag_line(flag: dict, lang: str = "en") -> str:
     """One flagged decision (`Flag.as_dict`) on one line: the command line's text output."""
     if flag["unit"] == "places":
-        gain = trp(lang, "review", "{gain} places", gain=f"{flag['gain']:+.2f}")
+        figure = format(flag["gain"], "+.2f")
+        gain = trp(lang, "review", "{gain} places", gain=figure)
     else:
-        gain = trp(lang, "review", "{gain} points", gain=f"{flag['gain']:+.1f}")
+        figure = format(flag["gain"], "+.1f")
+        gain = trp(lang, "review", "{gain} points", gain=figure)
+    share = format(flag["share"] * 100, ".0f") + "%"
     return trp(lang, "review", "round {round}, action {index} (seat {seat}, {kind}): {done}; "
                                "better: {better} (better in {share} of {deals} deals, {gain} per round)",
                round=flag["round"], index=flag["index"], seat=flag["seat"], kind=flag["kind"],
                done=describe(flag["done"], lang), better=describe(flag["better"], lang),
-               share=f"{flag['share'] * 100:.0f}%", deals=flag["deals"], gain=gain)
+               share=share, deals=flag["deals"], gain=gain)
