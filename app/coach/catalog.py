@@ -24,6 +24,12 @@ TRANSLATIONS = Path(__file__).resolve().parents[2] / "translations"  # app/coach
 
 
 @functools.cache
+def languages() -> tuple[str, ...]:
+    """The languages the coach speaks: English (the ids) and each with a compiled catalog."""
+    return ("en", *sorted(p.parents[1].name for p in TRANSLATIONS.glob("*/LC_MESSAGES/messages.mo")))
+
+
+@functools.cache
 def catalog(lang: str) -> NullTranslations:
     """The compiled catalog of `lang`, read once; English (the ids) needs none."""
     return Translations.load(str(TRANSLATIONS), [lang])

@@ -1,41 +1,21 @@
-"""Nouns for the coach's sentences: cards, ranks, plays and seats, in English and German.
+"""Nouns for the coach's sentences: cards, ranks, plays and seats, in the coach's languages.
 
-The German names are the ones the game's own catalog uses (translations/de:
-Drache, Phönix, Hund, Mah Jong, Bube, Dame, König, Ass, Paar, Drilling,
-Treppe, Full House, Straße, Bombe, Platz N, der Tisch). German needs the case
-a noun phrase stands in, so every phrase takes `case`: "nom", "acc" or "dat".
-Everything here is a pure function of plain data.
+Every word comes from the gettext catalogs (`catalog.py`): the English phrase is the message
+id, and where a language inflects what English does not, the message has a context naming
+the grammatical slot ("nominative", "accusative", "dative", "plural"...), so German says
+"den Drachen" where English says "the Dragon". The German names are the ones the game's own
+catalog uses (Drache, Phönix, Hund, Mah Jong, Bube, Dame, König, Ass, Paar, Drilling,
+Treppe, Full House, Straße, Bombe, Platz N, der Tisch). Every phrase takes `case`: "nom",
+"acc" or "dat" (English ignores it). Everything here is a pure function of plain data.
 """
 
 from __future__ import annotations
 
-EN, DE = "en", "de"
-LANGS = (EN, DE)
+from .catalog import languages, tr, trn, trp
 
-_FACES_EN = {"J": ("Jack", "Jacks"), "Q": ("Queen", "Queens"), "K": ("King", "Kings"), "A": ("Ace", "Aces")}
-# German: singular, plural, dative plural, gender (m, f, n); number cards are feminine ("die 7").
-_FACES_DE = {"J": ("Bube", "Buben", "Buben", "m"), "Q": ("Dame", "Damen", "Damen", "f"),
-             "K": ("König", "Könige", "Königen", "m"), "A": ("Ass", "Asse", "Assen", "n")}
-_ARTICLES = {  # definite and indefinite articles by gender and case
-    "m": {"nom": ("der", "ein"), "acc": ("den", "einen"), "dat": ("dem", "einem")},
-    "f": {"nom": ("die", "eine"), "acc": ("die", "eine"), "dat": ("der", "einer")},
-    "n": {"nom": ("das", "ein"), "acc": ("das", "ein"), "dat": ("dem", "einem")},
-}
-_SUITS = {
-    EN: {"S": "Sword", "B": "Pagoda", "G": "Jade", "R": "Star"},
-    DE: {"S": "Schwert", "B": "Pagode", "G": "Jade", "R": "Stern"},
-}
-_SUITS_52 = {
-    EN: {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"},
-    DE: {"S": "Pik", "H": "Herz", "D": "Karo", "C": "Kreuz"},
-}
-# The special cards: English name; German (nominative, accusative/dative stem, gender, plural).
-_SPECIAL_EN = {"dragon": ("Dragon", "Dragons"), "phoenix": ("Phoenix", "Phoenixes"), "dog": ("Dog", "Dogs"),
-               "mahjong": ("Mah Jong", "Mah Jongs")}
-_SPECIAL_DE = {"dragon": ("Drache", "Drachen", "m", "Drachen"),
-               "phoenix": ("Phönix", "Phönix", "m", "Phönixe"),
-               "dog": ("Hund", "Hund", "m", "Hunde"),
-               "mahjong": ("Mah Jong", "Mah Jong", "n", "Mah Jongs")}
+EN, DE = "en", "de"
+LANGS = languages()  # English (the message ids) and each language with a catalog under translations/
+FACES = ("J", "Q", "K", "A")
 
 
 def check_lang(lang: str) -> str:
@@ -48,37 +28,79 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _cased(case: str, nom: str, acc: str, dat: str) -> str:
+    """The phrase of the case: the three are the same message in three contexts."""
+    return {"nom": nom, "acc": acc, "dat": dat}[case]
+
+
 # -- ranks ------------------------------------------------------------------------------------------
 
 def rank_one(rank: str, lang: str, case: str = "nom") -> str:
     """A rank as one card is called: "Queen" / "Dame", "7" (German "Bube" is "Buben" but in the
     nominative)."""
-    if lang == DE:
-        if rank == "J" and case != "nom":
-            return "Buben"
-        return _FACES_DE[rank][0] if rank in _FACES_DE else rank
-    return _FACES_EN[rank][0] if rank in _FACES_EN else rank
+    if rank not in FACES:
+        return rank
+    return _cased(case, *(_face(rank, lang, context) for context in ("nominative", "accusative", "dative")))
+
+
+def _face(rank: str, lang: str, context: str) -> str:
+    if context == "nominative":
+        names = {"J": trp(lang, "nominative", "Jack"), "Q": trp(lang, "nominative", "Queen"),
+                 "K": trp(lang, "nominative", "King"), "A": trp(lang, "nominative", "Ace")}
+    elif context == "accusative":
+        names = {"J": trp(lang, "accusative", "Jack"), "Q": trp(lang, "accusative", "Queen"),
+                 "K": trp(lang, "accusative", "King"), "A": trp(lang, "accusative", "Ace")}
+    else:
+        names = {"J": trp(lang, "dative", "Jack"), "Q": trp(lang, "dative", "Queen"),
+                 "K": trp(lang, "dative", "King"), "A": trp(lang, "dative", "Ace")}
+    return names[rank]
 
 
 def rank_many(rank: str, lang: str, dative: bool = False) -> str:
     """A rank in the plural: "Queens" / "Damen" ("7s" / "7er"; German dative "Königen", "7ern")."""
-    if lang == DE:
-        if rank in _FACES_DE:
-            return _FACES_DE[rank][2 if dative else 1]
-        return rank + ("ern" if dative else "er")
-    return _FACES_EN[rank][1] if rank in _FACES_EN else rank + "s"
+    if dative:
+        faces = {"J": trp(lang, "plural, dative", "Jacks"), "Q": trp(lang, "plural, dative", "Queens"),
+                 "K": trp(lang, "plural, dative", "Kings"), "A": trp(lang, "plural, dative", "Aces")}
+        return faces[rank] if rank in faces else trp(lang, "plural, dative", "{rank}s", rank=rank)
+    faces = {"J": trp(lang, "plural", "Jacks"), "Q": trp(lang, "plural", "Queens"),
+             "K": trp(lang, "plural", "Kings"), "A": trp(lang, "plural", "Aces")}
+    return faces[rank] if rank in faces else trp(lang, "plural", "{rank}s", rank=rank)
 
 
-def rank_gender(rank: str) -> str:
-    return _FACES_DE[rank][3] if rank in _FACES_DE else "f"
+def rank_every(rank: str, lang: str) -> str:
+    """A rank after "every" (English singular, German plural after "alle"): "Ace" / "Asse"."""
+    faces = {"J": trp(lang, "a rank after 'every'", "Jack"), "Q": trp(lang, "a rank after 'every'", "Queen"),
+             "K": trp(lang, "a rank after 'every'", "King"), "A": trp(lang, "a rank after 'every'", "Ace")}
+    return faces[rank] if rank in faces else trp(lang, "a rank after 'every'", "{rank}", rank=rank)
+
+
+def rank_up_to(rank: str, lang: str) -> str:
+    """The top rank of stairs, after "up to" (English plural, German one card): "10s" / "10"."""
+    faces = {"J": trp(lang, "stairs up to", "Jacks"), "Q": trp(lang, "stairs up to", "Queens"),
+             "K": trp(lang, "stairs up to", "Kings"), "A": trp(lang, "stairs up to", "Aces")}
+    return faces[rank] if rank in faces else trp(lang, "stairs up to", "{rank}s", rank=rank)
 
 
 def a_rank(rank: str, lang: str, case: str = "nom") -> str:
     """One card of a rank with the indefinite article: "a Queen", "an Ace" / "eine Dame", "einen König"."""
-    if lang == DE:
-        return f"{_ARTICLES[rank_gender(rank)][case][1]} {rank_one(rank, DE, case)}"
-    name = rank_one(rank, EN)
-    return ("an " if name[0] in "A8" else "a ") + name
+    if rank == "J":
+        return _cased(case, trp(lang, "nominative", "a Jack"), trp(lang, "accusative", "a Jack"),
+                      trp(lang, "dative", "a Jack"))
+    if rank == "Q":
+        return _cased(case, trp(lang, "nominative", "a Queen"), trp(lang, "accusative", "a Queen"),
+                      trp(lang, "dative", "a Queen"))
+    if rank == "K":
+        return _cased(case, trp(lang, "nominative", "a King"), trp(lang, "accusative", "a King"),
+                      trp(lang, "dative", "a King"))
+    if rank == "A":
+        return _cased(case, trp(lang, "nominative", "an Ace"), trp(lang, "accusative", "an Ace"),
+                      trp(lang, "dative", "an Ace"))
+    if rank.startswith("8"):  # "an 8"
+        return _cased(case, trp(lang, "nominative", "an {rank}", rank=rank),
+                      trp(lang, "accusative", "an {rank}", rank=rank),
+                      trp(lang, "dative", "an {rank}", rank=rank))
+    return _cased(case, trp(lang, "nominative", "a {rank}", rank=rank),
+                  trp(lang, "accusative", "a {rank}", rank=rank), trp(lang, "dative", "a {rank}", rank=rank))
 
 
 def half(value: float) -> str:
@@ -86,23 +108,41 @@ def half(value: float) -> str:
     whole = int(value)
     names = {11: "J", 12: "Q", 13: "K", 14: "A"}
     base = "" if whole == 0 else names.get(whole, str(whole))
-    return f"{base}½"  # (as the cards print their ranks, in both languages)
+    return f"{base}½"  # (as the cards print their ranks, in every language)
 
 
 # -- cards --------------------------------------------------------------------------------------------
 
 def special_name(role: str, lang: str, case: str = "nom", article: bool = True, count: int = 1) -> str:
     """A special card by role: "the Dragon" / "den Drachen"; `count` > 1: "2 Dragons" / "2 Drachen"."""
-    if lang == DE:
-        nom, other, gender, plural = _SPECIAL_DE[role]
-        if count > 1:
-            return f"{count} {plural}"
-        noun = nom if case == "nom" else other
-        return f"{_ARTICLES[gender][case][0]} {noun}" if article else noun
-    one, plural = _SPECIAL_EN[role]
     if count > 1:
-        return f"{count} {plural}"
-    return f"the {one}" if article else one
+        return {"dragon": lambda: trn(lang, "{n} Dragon", "{n} Dragons", count),
+                "phoenix": lambda: trn(lang, "{n} Phoenix", "{n} Phoenixes", count),
+                "dog": lambda: trn(lang, "{n} Dog", "{n} Dogs", count),
+                "mahjong": lambda: trn(lang, "{n} Mah Jong", "{n} Mah Jongs", count)}[role]()
+    if not article:
+        if role == "dragon":
+            return _cased(case, trp(lang, "nominative", "Dragon"), trp(lang, "accusative", "Dragon"),
+                          trp(lang, "dative", "Dragon"))
+        if role == "phoenix":
+            return _cased(case, trp(lang, "nominative", "Phoenix"), trp(lang, "accusative", "Phoenix"),
+                          trp(lang, "dative", "Phoenix"))
+        if role == "dog":
+            return _cased(case, trp(lang, "nominative", "Dog"), trp(lang, "accusative", "Dog"),
+                          trp(lang, "dative", "Dog"))
+        return _cased(case, trp(lang, "nominative", "Mah Jong"), trp(lang, "accusative", "Mah Jong"),
+                      trp(lang, "dative", "Mah Jong"))
+    if role == "dragon":
+        return _cased(case, trp(lang, "nominative", "the Dragon"), trp(lang, "accusative", "the Dragon"),
+                      trp(lang, "dative", "the Dragon"))
+    if role == "phoenix":
+        return _cased(case, trp(lang, "nominative", "the Phoenix"), trp(lang, "accusative", "the Phoenix"),
+                      trp(lang, "dative", "the Phoenix"))
+    if role == "dog":
+        return _cased(case, trp(lang, "nominative", "the Dog"), trp(lang, "accusative", "the Dog"),
+                      trp(lang, "dative", "the Dog"))
+    return _cased(case, trp(lang, "nominative", "the Mah Jong"), trp(lang, "accusative", "the Mah Jong"),
+                  trp(lang, "dative", "the Mah Jong"))
 
 
 def card_name(code: str, role: str | None, ruleset: str, lang: str, case: str = "nom") -> str:
@@ -114,15 +154,38 @@ def card_name(code: str, role: str | None, ruleset: str, lang: str, case: str = 
     plain = code.rstrip("'")
     rank = plain[1:]
     copy = "'" if code.endswith("'") else ""
-    if lang == DE:  # "das Stern-Ass", "den Schwert-König"
-        article = _ARTICLES[rank_gender(rank)][case][0]
-        return f"{article} {suit_name(plain[0], ruleset, DE)}-{rank_one(rank, DE, case)}{copy}"
-    return f"the {suit_name(plain[0], ruleset, EN)} {rank_one(rank, EN)}{copy}"
+    suit = suit_name(plain[0], ruleset, lang)
+    if rank == "J":
+        name = _cased(case, trp(lang, "nominative", "the {suit} Jack", suit=suit),
+                      trp(lang, "accusative", "the {suit} Jack", suit=suit),
+                      trp(lang, "dative", "the {suit} Jack", suit=suit))
+    elif rank == "Q":
+        name = _cased(case, trp(lang, "nominative", "the {suit} Queen", suit=suit),
+                      trp(lang, "accusative", "the {suit} Queen", suit=suit),
+                      trp(lang, "dative", "the {suit} Queen", suit=suit))
+    elif rank == "K":
+        name = _cased(case, trp(lang, "nominative", "the {suit} King", suit=suit),
+                      trp(lang, "accusative", "the {suit} King", suit=suit),
+                      trp(lang, "dative", "the {suit} King", suit=suit))
+    elif rank == "A":
+        name = _cased(case, trp(lang, "nominative", "the {suit} Ace", suit=suit),
+                      trp(lang, "accusative", "the {suit} Ace", suit=suit),
+                      trp(lang, "dative", "the {suit} Ace", suit=suit))
+    else:
+        name = _cased(case, trp(lang, "nominative", "the {suit} {rank}", suit=suit, rank=rank),
+                      trp(lang, "accusative", "the {suit} {rank}", suit=suit, rank=rank),
+                      trp(lang, "dative", "the {suit} {rank}", suit=suit, rank=rank))
+    return name + copy
 
 
 def suit_name(letter: str, ruleset: str, lang: str) -> str:
     """A suit by its letter in the record: "G" -> "Jade" (fifty-two: "H" -> "Hearts" / "Herz")."""
-    suits = (_SUITS_52 if ruleset == "fifty-two" else _SUITS)[lang]
+    if ruleset == "fifty-two":
+        suits = {"S": trp(lang, "suit", "Spades"), "H": trp(lang, "suit", "Hearts"),
+                 "D": trp(lang, "suit", "Diamonds"), "C": trp(lang, "suit", "Clubs")}
+    else:
+        suits = {"S": trp(lang, "suit", "Sword"), "B": trp(lang, "suit", "Pagoda"),
+                 "G": trp(lang, "suit", "Jade"), "R": trp(lang, "suit", "Star")}
     return suits.get(letter, letter)
 
 
@@ -132,28 +195,67 @@ def play_phrase(info: dict, lang: str, case: str = "nom") -> str:
     """A play (a `play_info` dict) with the definite article: "the pair of Queens" /
     "das Paar Damen"; German in the given case."""
     kind, rank, n = info["kind"], info["rank"], info["length"]
-    if lang == DE:
-        return _play_de(info, kind, rank, n, case)
     if kind in ("single", "dog"):
         special = info.get("special")
         if special == "phoenix":
-            return f"the Phoenix (as {half(info['value'])})"
+            return tr(lang, "{phoenix} (as {value})", phoenix=special_name(special, lang, case),
+                      value=half(info["value"]))
         if special:
-            return special_name(special, EN)
-        return f"the {rank_one(rank, EN)}"
+            return special_name(special, lang, case)
+        return _the_single(rank, lang, case)
     if kind == "pair":
-        return f"the pair of {rank_many(rank, EN)}"
+        ranks = rank_many(rank, lang)
+        return _cased(case, trp(lang, "nominative", "the pair of {ranks}", ranks=ranks),
+                      trp(lang, "accusative", "the pair of {ranks}", ranks=ranks),
+                      trp(lang, "dative", "the pair of {ranks}", ranks=ranks))
     if kind == "triple":
-        return f"the triple of {rank_many(rank, EN)}"
+        ranks = rank_many(rank, lang)
+        return _cased(case, trp(lang, "nominative", "the triple of {ranks}", ranks=ranks),
+                      trp(lang, "accusative", "the triple of {ranks}", ranks=ranks),
+                      trp(lang, "dative", "the triple of {ranks}", ranks=ranks))
     if kind == "stairs":
-        return f"the stairs of {n // 2} pairs up to {rank_many(rank, EN)}"
+        values = {"pairs": n // 2, "ranks": rank_up_to(rank, lang)}
+        return _cased(case, trp(lang, "nominative", "the stairs of {pairs} pairs up to {ranks}", **values),
+                      trp(lang, "accusative", "the stairs of {pairs} pairs up to {ranks}", **values),
+                      trp(lang, "dative", "the stairs of {pairs} pairs up to {ranks}", **values))
     if kind == "full_house":
-        return f"the full house with three {rank_many(rank, EN)}"
+        ranks = rank_many(rank, lang, dative=True)
+        return _cased(case, trp(lang, "nominative", "the full house with three {ranks}", ranks=ranks),
+                      trp(lang, "accusative", "the full house with three {ranks}", ranks=ranks),
+                      trp(lang, "dative", "the full house with three {ranks}", ranks=ranks))
     if kind == "straight":
-        return f"the straight of {n} cards up to {_top(rank, EN)}"
+        values = {"n": n, "top": _top(rank, lang)}
+        return _cased(case, trp(lang, "nominative", "the straight of {n} cards up to {top}", **values),
+                      trp(lang, "accusative", "the straight of {n} cards up to {top}", **values),
+                      trp(lang, "dative", "the straight of {n} cards up to {top}", **values))
     if info.get("bomb") == "four":
-        return f"the bomb of four {rank_many(rank, EN)}"
-    return f"the straight flush bomb from {_top(info['low'], EN)} to {_top(rank, EN)}"
+        ranks = rank_many(rank, lang, dative=True)
+        return _cased(case, trp(lang, "nominative", "the bomb of four {ranks}", ranks=ranks),
+                      trp(lang, "accusative", "the bomb of four {ranks}", ranks=ranks),
+                      trp(lang, "dative", "the bomb of four {ranks}", ranks=ranks))
+    values = {"low": _top(info["low"], lang), "high": _top(rank, lang)}
+    return _cased(case, trp(lang, "nominative", "the straight flush bomb from {low} to {high}", **values),
+                  trp(lang, "accusative", "the straight flush bomb from {low} to {high}", **values),
+                  trp(lang, "dative", "the straight flush bomb from {low} to {high}", **values))
+
+
+def _the_single(rank: str, lang: str, case: str) -> str:
+    """A single normal card with the definite article: "the Queen" / "die Dame", "the 7" / "die 7"."""
+    if rank == "J":
+        return _cased(case, trp(lang, "nominative", "the Jack"), trp(lang, "accusative", "the Jack"),
+                      trp(lang, "dative", "the Jack"))
+    if rank == "Q":
+        return _cased(case, trp(lang, "nominative", "the Queen"), trp(lang, "accusative", "the Queen"),
+                      trp(lang, "dative", "the Queen"))
+    if rank == "K":
+        return _cased(case, trp(lang, "nominative", "the King"), trp(lang, "accusative", "the King"),
+                      trp(lang, "dative", "the King"))
+    if rank == "A":
+        return _cased(case, trp(lang, "nominative", "the Ace"), trp(lang, "accusative", "the Ace"),
+                      trp(lang, "dative", "the Ace"))
+    return _cased(case, trp(lang, "nominative", "the {rank}", rank=rank),
+                  trp(lang, "accusative", "the {rank}", rank=rank),
+                  trp(lang, "dative", "the {rank}", rank=rank))
 
 
 def _top(rank: str, lang: str) -> str:
@@ -162,99 +264,78 @@ def _top(rank: str, lang: str) -> str:
     return rank_one(rank, lang)
 
 
-def _play_de(info: dict, kind: str, rank: str, n: int, case: str) -> str:
-    if kind in ("single", "dog"):
-        special = info.get("special")
-        if special:
-            name = special_name(special, DE, case)
-            return f"{name} (als {half(info['value'])})" if special == "phoenix" else name
-        return f"{_ARTICLES[rank_gender(rank)][case][0]} {rank_one(rank, DE, case)}"
-    art = {g: _ARTICLES[g][case][0] for g in "mfn"}
-    if kind == "pair":
-        return f"{art['n']} Paar {rank_many(rank, DE)}"
-    if kind == "triple":
-        return f"{art['m']} Drilling {rank_many(rank, DE)}"
-    if kind == "stairs":
-        return f"{art['f']} Treppe aus {n // 2} Paaren bis {rank_one(rank, DE)}"
-    if kind == "full_house":
-        return f"{art['n']} Full House mit drei {rank_many(rank, DE, dative=True)}"
-    if kind == "straight":
-        return f"{art['f']} Straße aus {n} Karten bis {_top(rank, DE)}"
-    if info.get("bomb") == "four":
-        return f"{art['f']} Bombe aus vier {rank_many(rank, DE, dative=True)}"
-    return f"{art['f']} Straßenbombe von {_top(info['low'], DE)} bis {_top(rank, DE)}"
-
-
 def kind_of(info: dict, lang: str) -> str:
     """What kind of play it is, with the indefinite article (nominative): "a pair" / "ein Paar"."""
-    kind = info["kind"]
-    if lang == DE:
-        return {"single": "eine Einzelkarte", "dog": "der Hund", "pair": "ein Paar", "triple": "ein Drilling",
-                "stairs": "eine Treppe", "full_house": "ein Full House", "straight": "eine Straße",
-                "bomb": "eine Bombe"}[kind]
-    return {"single": "a single card", "dog": "the Dog", "pair": "a pair", "triple": "a triple",
-            "stairs": "stairs", "full_house": "a full house", "straight": "a straight",
-            "bomb": "a bomb"}[kind]
+    return {"single": lambda: trp(lang, "kind of play", "a single card"),
+            "dog": lambda: trp(lang, "kind of play", "the Dog"),
+            "pair": lambda: trp(lang, "kind of play", "a pair"),
+            "triple": lambda: trp(lang, "kind of play", "a triple"),
+            "stairs": lambda: trp(lang, "kind of play", "stairs"),
+            "full_house": lambda: trp(lang, "kind of play", "a full house"),
+            "straight": lambda: trp(lang, "kind of play", "a straight"),
+            "bomb": lambda: trp(lang, "kind of play", "a bomb")}[info["kind"]]()
 
 
 def higher_of_kind(info: dict, lang: str, case: str = "dat") -> str:
     """A higher play of the same kind and length, indefinite: "a higher pair" / German
-    "einem höheren Paar" (dative, after "mit") or "ein höheres Paar" (accusative)."""
+    "einem höheren Paar" (dative, after "mit") or "ein höheres Paar" (accusative; any case
+    but the dative)."""
     kind, n = info["kind"], info["length"]
-    if lang == DE:
-        dat = case == "dat"
-        if kind in ("single", "stairs", "straight"):
-            noun = {"single": "Einzelkarte", "stairs": f"Treppe aus {n // 2} Paaren",
-                    "straight": f"Straße aus {n} Karten"}[kind]
-            return f"{'einer höheren' if dat else 'eine höhere'} {noun}"
-        if kind == "triple":
-            return f"{'einem höheren' if dat else 'einen höheren'} Drilling"
-        noun = {"pair": "Paar", "full_house": "Full House"}[kind]
-        return f"{'einem höheren' if dat else 'ein höheres'} {noun}"
-    return {"single": "a higher single card", "pair": "a higher pair", "triple": "a higher triple",
-            "stairs": f"higher stairs of {n // 2} pairs", "full_house": "a higher full house",
-            "straight": f"a higher straight of {n} cards"}[kind]
+    pairs = n // 2
+    if case == "dat":
+        return {"single": lambda: trp(lang, "dative", "a higher single card"),
+                "pair": lambda: trp(lang, "dative", "a higher pair"),
+                "triple": lambda: trp(lang, "dative", "a higher triple"),
+                "stairs": lambda: trp(lang, "dative", "higher stairs of {pairs} pairs", pairs=pairs),
+                "full_house": lambda: trp(lang, "dative", "a higher full house"),
+                "straight": lambda: trp(lang, "dative", "a higher straight of {n} cards", n=n)}[kind]()
+    return {"single": lambda: trp(lang, "accusative", "a higher single card"),
+            "pair": lambda: trp(lang, "accusative", "a higher pair"),
+            "triple": lambda: trp(lang, "accusative", "a higher triple"),
+            "stairs": lambda: trp(lang, "accusative", "higher stairs of {pairs} pairs", pairs=pairs),
+            "full_house": lambda: trp(lang, "accusative", "a higher full house"),
+            "straight": lambda: trp(lang, "accusative", "a higher straight of {n} cards", n=n)}[kind]()
 
 
 # -- seats --------------------------------------------------------------------------------------------
 
-_SEAT_DE = {  # relation -> nominative, accusative, dative
-    "you": ("du", "dich", "dir"),
-    "partner": ("dein Partner", "deinen Partner", "deinem Partner"),
-    "table": ("der Tisch", "den Tisch", "dem Tisch"),
-    "dealer": ("dein eigenes Blatt", "dein eigenes Blatt", "deinem eigenen Blatt"),
-}
-# ("dealer": the dealer's own hand, named so when the dealer plays the Table.)
-_SEAT_EN = {"you": "you", "partner": "your partner", "table": "the Table", "dealer": "your own hand"}
-_CASES = {"nom": 0, "acc": 1, "dat": 2}
-
-
 def seat_phrase(who: dict | None, lang: str, names: dict | None = None, case: str = "nom") -> str:
     """A seat as the sentence names it: the player's name where `names` gives one, "your
-    partner", "the Table", else "seat 3" / "Platz 3"."""
+    partner", "the Table", else "seat 3" / "Platz 3". ("your own hand": the dealer's own
+    hand, named so when the dealer plays the Table.)"""
     if who is None:
         return "?"
     seat, relation = who["seat"], who["relation"]
     name = (names or {}).get(seat)
-    if relation in ("you", "table", "dealer") or (relation == "partner" and name is None):
-        return _SEAT_DE[relation][_CASES[case]] if lang == DE else _SEAT_EN[relation]
+    if relation == "you":
+        return _cased(case, trp(lang, "nominative", "you"), trp(lang, "accusative", "you"),
+                      trp(lang, "dative", "you"))
+    if relation == "table":
+        return _cased(case, trp(lang, "nominative", "the Table"), trp(lang, "accusative", "the Table"),
+                      trp(lang, "dative", "the Table"))
+    if relation == "dealer":
+        return _cased(case, trp(lang, "nominative", "your own hand"),
+                      trp(lang, "accusative", "your own hand"), trp(lang, "dative", "your own hand"))
+    if relation == "partner" and name is None:
+        return _cased(case, trp(lang, "nominative", "your partner"), trp(lang, "accusative", "your partner"),
+                      trp(lang, "dative", "your partner"))
     if name is not None:
         if relation == "partner":
-            return f"{_SEAT_DE['partner'][_CASES[case]]} {name}" if lang == DE else f"your partner {name}"
+            return _cased(case, trp(lang, "nominative", "your partner {name}", name=name),
+                          trp(lang, "accusative", "your partner {name}", name=name),
+                          trp(lang, "dative", "your partner {name}", name=name))
         return name
-    return f"Platz {seat}" if lang == DE else f"seat {seat}"
+    return tr(lang, "seat {seat}", seat=seat)
 
 
 def join(items: list[str], lang: str) -> str:
     """"a, b and c" / "a, b und c"."""
     if len(items) <= 1:
         return "".join(items)
-    word = " und " if lang == DE else " and "
-    return ", ".join(items[:-1]) + word + items[-1]
+    return tr(lang, "{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
 
 
 def join_or(items: list[str], lang: str) -> str:
     if len(items) <= 1:
         return "".join(items)
-    word = " oder " if lang == DE else " or "
-    return ", ".join(items[:-1]) + word + items[-1]
+    return tr(lang, "{items} or {last}", items=", ".join(items[:-1]), last=items[-1])

@@ -1,4 +1,4 @@
-"""Sentences for the bot's own reasons (`reasons.py`), in English and German.
+"""Sentences for the bot's own reasons (`reasons.py`), from the gettext catalogs (`catalog.py`).
 
 They speak of the bot in the third person ("it", "er": der Bot), since they are its view,
 not the coach's proved facts; the page sets them under the bot's suggestion.

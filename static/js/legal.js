@@ -109,8 +109,25 @@ export function obligation(view, ruleset) {
   if (view.lead) return t("Your lead: play any combination");
   const top = view.trick.plays.length ? view.trick.plays[view.trick.plays.length - 1] : null;
   if (!plays.length) return t("Nothing in your hand beats this: pass");
-  if (plays.every((p) => p.kind === "bomb")) {
-    return top && top.kind === "bomb" ? t("Only a higher bomb beats this") : t("Only a bomb beats this");
-  }
+  if (plays.every((p) => p.kind === "bomb")) return onlyBombs(view, ruleset, top);
   return t("Your turn: beat it or pass");
+}
+
+/** The player can beat the trick only with a bomb: whether that holds for every hand or only for
+ * the player's own. Only the legal plays of this hand are known here, so the sentence claims
+ * more only where the rules do: only a higher bomb beats a bomb, and with one deck only a bomb
+ * beats the Dragon. Anything else another hand may still beat (the Dragon, the Phoenix, a higher
+ * card of the kind), so it is said of the player's cards. */
+function onlyBombs(view, ruleset, top) {
+  if (top && top.kind === "bomb") return t("Only a higher bomb beats this");
+  const codes = top ? cardsOf(top) : [];
+  const dragon = codes.length === 1 && describeCard(codes[0], ruleset).special === "dragon";
+  if (dragon && dragonsIn(view, ruleset) === 1) return t("Only a bomb beats this");
+  return t("Of your cards, only a bomb beats this");
+}
+
+/** How many Dragons the game's deck holds: two where Grand Seigneur deals two decks to seven or
+ * more players (app/engine/rulesets.py: `deck_for`), one everywhere else. */
+function dragonsIn(view, ruleset) {
+  return ruleset === "grandseigneur" && view.seats >= 7 ? 2 : 1;
 }

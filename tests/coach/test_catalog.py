@@ -1,6 +1,7 @@
 """The coach speaks from the pages' gettext catalogs, outside any web request too."""
 
 from pathlib import Path
+from string import Formatter
 
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
@@ -28,6 +29,31 @@ def test_every_sentence_of_the_coach_has_a_german_translation_neither_empty_nor_
         message = german[key]
         strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
         assert all(strings) and not message.fuzzy, key
+
+
+def _placeholders(text: str) -> set:
+    return {name for _, name, _, _ in Formatter().parse(text) if name is not None}
+
+
+def test_every_translation_of_the_coach_fills_the_same_placeholders_as_its_english_id():
+    """A German sentence may order the `{names}` as it needs, but uses each one, and no other."""
+    with open(TRANSLATIONS / "de" / "LC_MESSAGES" / "messages.po", "rb") as f:
+        german = {(m.context, m.id[0] if isinstance(m.id, tuple) else m.id): m for m in read_po(f) if m.id}
+    used = coach_messages()
+    assert len(used) > 300, "the extraction finds the coach's sentences and words"
+    for key in sorted(used, key=str):
+        message = german[key]
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+        want = set().union(*map(_placeholders, ids))
+        for text in strings:
+            assert _placeholders(text) == want, (key, text)
+
+
+def test_the_coach_has_one_translation_system():
+    """No sentence of the coach picks its language in code (the old `_t(lang, en, de)`)."""
+    for path in COACH.rglob("*.py"):
+        assert "_t(" not in path.read_text(), path
 
 
 def test_sentences_render_in_each_language_without_a_request():

@@ -1,43 +1,61 @@
 """A review's choices in words: "played R10 R9 R8 R7 R6", "did not call Tichu", "waited".
 
-English only: the command line's and the benchmark's output. The web page words
-flags from their structured fields (`Flag.as_dict`) in its own languages.
+The command line's and the benchmark's output, in English unless told otherwise (`lang`);
+the texts are gettext messages like the rest of the coach's (`app/coach/catalog.py`, context
+"review"). The web page words flags from their structured fields (`Flag.as_dict`) itself.
 """
 
 from __future__ import annotations
 
+from app.coach.catalog import trp
 
-def describe(choice: dict) -> str:
+
+def describe(choice: dict, lang: str = "en") -> str:
     """A candidate's choice (an action without "seat", or a call or a wait) in a few words."""
     act = choice.get("act")
     if act == "play":
-        text = f"played {choice['cards']}"
+        cards = choice["cards"]
         if choice.get("phoenix") is not None:
-            text += f" (the Phoenix as {choice['phoenix']})"
+            phoenix = choice["phoenix"]
+            cards = trp(lang, "review", "{cards} (the Phoenix as {rank})", cards=cards, rank=phoenix)
+        text = trp(lang, "review", "played {cards}", cards=cards)
         if "wish" in choice:  # (a wish decision names "no wish" as null)
-            text += f", wishing {choice['wish']}" if choice["wish"] is not None else ", wishing nothing"
+            if choice["wish"] is None:
+                return trp(lang, "review", "{played}, wishing nothing", played=text)
+            return trp(lang, "review", "{played}, wishing {rank}", played=text, rank=choice["wish"])
         return text
     if act == "pass":
-        return "passed"
+        return trp(lang, "review", "passed")
     if act == "wait":
-        return "kept the bomb"
+        return trp(lang, "review", "kept the bomb")
     if act == "gift":
-        return f"gave the Dragon's trick to seat {choice['to']}"
+        return trp(lang, "review", "gave the Dragon's trick to seat {seat}", seat=choice["to"])
     if act == "grand":
-        return "called Grand Tichu" if choice.get("call") else "did not call Grand Tichu"
+        if choice.get("call"):
+            return trp(lang, "review", "called Grand Tichu")
+        return trp(lang, "review", "did not call Grand Tichu")
     if act == "tichu":
-        return "called Tichu" if choice.get("call") else "did not call Tichu"
+        if choice.get("call"):
+            return trp(lang, "review", "called Tichu")
+        return trp(lang, "review", "did not call Tichu")
     if act == "exchange":
         give = sorted(choice["give"].items(), key=lambda x: int(x[0]))
-        parts = [f"{cards} to seat {t}" for t, cards in give]
-        return "passed " + ", ".join(parts)
+        parts = [trp(lang, "review", "{cards} to seat {seat}", cards=cards, seat=t) for t, cards in give]
+        return trp(lang, "review", "passed {cards}", cards=", ".join(parts))
     return str(choice)
 
 
-def flag_line(flag: dict) -> str:
+def flag_line(flag: dict, lang: str = "en") -> str:
     """One flagged decision (`Flag.as_dict`) on one line: the command line's text output."""
-    unit = flag["unit"]
-    gain = f"{flag['gain']:+.2f} places" if unit == "places" else f"{flag['gain']:+.1f} points"
-    return (f"round {flag['round']}, action {flag['index']} (seat {flag['seat']}, {flag['kind']}): "
-            f"{describe(flag['done'])}; better: {describe(flag['better'])} "
-            f"(better in {flag['share'] * 100:.0f}% of {flag['deals']} deals, {gain} per round)")
+    if flag["unit"] == "places":
+        figure = format(flag["gain"], "+.2f")
+        gain = trp(lang, "review", "{gain} places", gain=figure)
+    else:
+        figure = format(flag["gain"], "+.1f")
+        gain = trp(lang, "review", "{gain} points", gain=figure)
+    share = format(flag["share"] * 100, ".0f") + "%"
+    return trp(lang, "review", "round {round}, action {index} (seat {seat}, {kind}): {done}; "
+                               "better: {better} (better in {share} of {deals} deals, {gain} per round)",
+               round=flag["round"], index=flag["index"], seat=flag["seat"], kind=flag["kind"],
+               done=describe(flag["done"], lang), better=describe(flag["better"], lang),
+               share=share, deals=flag["deals"], gain=gain)
