@@ -25,7 +25,6 @@ import tempfile
 import time
 from pathlib import Path
 
-import aiohttp
 import psycopg
 import redis
 
@@ -33,30 +32,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT))
 from soak_bench import slope_per_minute  # noqa: E402
-from web_bench import BENCH_LIMITS, Bench, TableRun  # noqa: E402
+from web_bench import BENCH_LIMITS, Bench  # noqa: E402
 
 from deploy.local import AppProcess, Nginx, PostgresServer, RedisServer  # noqa: E402
 
 
 class ArchiveSoak(Bench):
-    async def setup(self, base: str):
-        async with aiohttp.ClientSession() as http:
-            for i in range(self.args.tables):
-                body = {"host_name": f"Host {i}", "listed": False, "options": {"target": 50}}
-                async with http.post(f"{base}/api/tables", json=body) as r:
-                    data = await r.json()
-                self.tables.append(TableRun(self, data["code"], data["token"]))
-        clients = [c for t in self.tables for c in t.clients]
-        for i in range(0, len(clients), 50):
-            await asyncio.gather(*(c.connect(base) for c in clients[i:i + 50]))
-        for table in self.tables:
-            host = table.clients[0]
-            await host.sio.call("join", {"code": table.code, "token": table.host_token})
-            await host.sio.call("sit", {"seat": 0, "name": "P0"})
-            for c in table.clients[1:]:
-                await c.sio.call("join", {"code": table.code})
-                assert (await c.sio.call("sit", {"seat": c.seat, "name": f"P{c.seat}"}))["ok"]
-
     async def soak(self, base: str, redis_url: str, database: str) -> dict:
         await self.setup(base)
         self.running = True
@@ -121,7 +102,7 @@ def main(argv=None):
     parser.add_argument("--sample", type=float, default=30.0)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    args.seconds, args.spread = args.minutes * 60, False
+    args.seconds, args.spread, args.options = args.minutes * 60, False, {"target": 50}
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     parts = []
     with tempfile.TemporaryDirectory(prefix="tichu-archive-soak-") as tmp:

@@ -235,6 +235,8 @@ class Bench:
         async with aiohttp.ClientSession() as http:
             for i in range(self.args.tables):
                 body = {"host_name": f"Host {i}", "listed": False}
+                if getattr(self.args, "options", None):  # rule options (archive_soak: short games)
+                    body["options"] = self.args.options
                 async with http.post(f"{base}/api/tables", json=body) as r:
                     data = await r.json()
                 self.tables.append(TableRun(self, data["code"], data["token"]))

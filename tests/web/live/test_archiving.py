@@ -159,19 +159,13 @@ def test_a_server_archives_a_finished_game_and_an_idle_table_and_replays_and_pla
     began; the idle table moves out whole, and joining it brings it back to play on."""
     import time
 
-    from tests.web.conftest import create_table, record_of
-    from tests.web.live.test_bots import play_with_bots
+    from tests.web.conftest import record_of
+    from tests.web.live.test_bots import bot_table, play_with_bots
 
     archiver = app.extensions["tichu_archiver"]
     store = hub.registry.store
-    code, token = create_table(http, seed=21, options={"target": 50})
-    me = player("Anna")
-    me.join(code, token)
-    me.sit(0)
-    for seat in (1, 2, 3):
-        assert me.emit("bot", {"seat": seat, "level": "greedy"})["ok"]
-    assert me.emit("start", {})["ok"]
-    table = hub.registry.get(code)
+    table, me = bot_table(app, http, player, options={"target": 50})
+    code, token = table.code, me.token
     play_with_bots(hub, table, me)
     first = table.game
     assert me.emit("new_game", {})["ok"]

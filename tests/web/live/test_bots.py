@@ -15,6 +15,7 @@ from tests.web.conftest import create_table, record_of
 def bot_table(app, http, player, levels=("greedy", "greedy", "greedy"), **fields):
     code, token = create_table(http, seed=21, **fields)
     me = player("Anna")
+    me.token = token  # the host's: it keeps the seat on coming back
     me.join(code, token)
     me.sit(0)
     for seat, level in zip((1, 2, 3), levels):
