@@ -28,6 +28,7 @@ import time
 
 from ..store import Change, StoreUnavailable, TableStore, VersionConflict
 from ..store.archive import Archive, ArchivedTable
+from ..table.status import OVER
 
 log = logging.getLogger(__name__)
 
@@ -98,7 +99,7 @@ class Archiver:
             kept = self.archive.game_actions(code, number)
             if kept is not None and (not actions or kept == actions):
                 continue  # copied before (and maybe dropped from the live store since)
-            self.archive.put(None, {number: actions}, code=code)
+            self.archive.put(code, {number: actions})
             copied += 1
         for number in range(ended):
             if stored.game is not None and number < stored.game:
@@ -112,12 +113,12 @@ class Archiver:
         if stored is None:
             return False
         games = {}
-        for number in range((stored.game or 0) + 1 if stored.game is not None else 0):
+        for number in range(stored.game + 1 if stored.game is not None else 0):
             actions = stored.actions if number == stored.game else self.store.game_actions(code, number)
             if actions:
                 games[number] = actions  # (an empty one was dropped after it was archived)
-        self.archive.put(ArchivedTable(code, stored.version, stored.updated, stored.listed, stored.meta,
-                                       stored.summary, stored.damaged, stored.game), games)
+        self.archive.put(code, games, ArchivedTable(code, stored.version, stored.updated, stored.listed,
+                                                    stored.meta, stored.summary, stored.damaged, stored.game))
         gone = self.store.delete_if(code, stored.version)
         self._seen.pop(code, None)
         if gone:
@@ -159,4 +160,4 @@ def ended_games(meta: dict, summary: dict) -> int:
     """How many of the table's games have ended: those before the current one, and the
     current one too once it is over."""
     finished = int(meta.get("finished", 0))
-    return finished + (1 if summary.get("status") == "over" else 0)
+    return finished + (1 if summary.get("status") == OVER else 0)

@@ -74,23 +74,19 @@ class TableSaver:
             self.registry.forget(table)
             return
         game = saved.game
-        if game is None or table.game is not game or game.version == saved.moves:
-            table.restore(saved)
-            return
-        # The refused action was applied to this game: replay what the store holds of it (once
-        # the stored meta is back: its game number counts).
-        try:
-            table.restore(saved, lambda: self._replayed(table, saved.moves))
-        except StoreUnavailable as exc:
-            # Cannot even read: drop the table from memory, to be loaded again once possible.
-            log.error("table %s dropped from memory: cannot read it back (%s)", table.code, exc)
-            self.registry.forget(table)
-
-    def _replayed(self, table: Table, moves: int):
-        actions = self.registry.store.game_actions(table.code, table.game_no - 1)
-        game, _ = documents.replay_game(table, table.game_no - 1, actions[:moves])
-        documents.forget_finished_rounds(game)
-        return game
+        if game is not None and table.game is game and game.version != saved.moves:
+            # The refused action was applied to this game: replay what the store holds of it.
+            number = saved.meta["game_no"] - 1
+            try:
+                actions = self.registry.store.game_actions(table.code, number)
+            except StoreUnavailable as exc:
+                # Cannot even read: drop the table from memory, to be loaded again once possible.
+                log.error("table %s dropped from memory: cannot read it back (%s)", table.code, exc)
+                self.registry.forget(table)
+                return
+            game, _ = documents.replay_game(table, number, actions[:saved.moves])
+            documents.forget_finished_rounds(game)
+        table.restore(saved, game)
 
     def game_record(self, table: Table, number: int) -> dict:
         """The whole record of the table's game `number`, replayed from its stored log (lock held:

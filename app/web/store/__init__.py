@@ -4,7 +4,8 @@
 `TICHU_PERSIST=0` keeps tables in memory only; otherwise one SQLite database
 under `TICHU_DATA_DIR` (tables saved as JSON files by earlier versions are
 imported on first start, by `table/json_import.py`). Beside it, `reviews.py` keeps the
-round reviews made (SQLite, Redis or memory, as the tables).
+round reviews made (SQLite, Redis or memory, as the tables), and `archive/` the finished
+games and idle tables (SQLite, or PostgreSQL for a scale-out).
 
 The bottom of the web layer: it imports nothing of the web's but the foundations
 (`async_mode`), and nothing of the engine.

@@ -194,17 +194,15 @@ class Table(Audiences, BombRules, SeatRules):
         self.load_requests(self.extra.get("requests"))
         self.restore_bombs(self.extra.get("bombs"))
 
-    def restore(self, saved: Saved, replayed=None) -> None:
-        """Put the table back as it was last stored (`saved`). Where a refused change had moved
-        the stored game on in memory, `replayed()` gives it back as stored (called once the stored
-        settings and seats are back; where it raises, the caller drops the table from memory)."""
+    def restore(self, saved: Saved, game: Game | None) -> None:
+        """Put the table back as it was last stored (`saved`), with `game` as its game: the
+        stored one, or its replay from the stored log where a refused change had moved it on."""
         # A newcomer's token is only theirs once a seat is stored: forget the refused one.
         newcomers = [c for c in self.clients.values() if c.token_hash and self.known(c.token_hash)]
         self.apply_meta(saved.meta)
         for client in newcomers:
             if not self.known(client.token_hash):
                 client.token_hash = None
-        game = replayed() if replayed is not None else saved.game
         self.game = game
         self.pending = []
         self.saved = dataclasses.replace(saved, game=game)

@@ -21,7 +21,7 @@ def table(version=7, **fields) -> ArchivedTable:
 
 def test_a_table_and_its_games_are_read_back_whole(archive):
     assert archive.table("ABCDE") is None and archive.game_actions("ABCDE", 0) is None
-    archive.put(table(), {0: [{"act": "grand", "n": 1}], 1: [{"act": "play", "cards": "Dr"}]})
+    archive.put("ABCDE", {0: [{"act": "grand", "n": 1}], 1: [{"act": "play", "cards": "Dr"}]}, table())
     assert archive.table("ABCDE") == table()
     assert archive.game_actions("ABCDE", 0) == [{"act": "grand", "n": 1}]
     assert archive.game_actions("ABCDE", 1) == [{"act": "play", "cards": "Dr"}]
@@ -29,9 +29,10 @@ def test_a_table_and_its_games_are_read_back_whole(archive):
 
 
 def test_putting_again_replaces_and_never_duplicates(archive):
-    archive.put(table(), {0: [{"n": 1}]})
-    archive.put(None, {1: [{"n": 2}]}, code="ABCDE")  # a game copied while the table is live
-    archive.put(table(version=9, damaged="game 2 is damaged"), {0: [{"n": 1}], 1: [{"n": 2}, {"n": 3}]})
+    archive.put("ABCDE", {0: [{"n": 1}]}, table())
+    archive.put("ABCDE", {1: [{"n": 2}]})  # a game copied while the table is live
+    archive.put("ABCDE", {0: [{"n": 1}], 1: [{"n": 2}, {"n": 3}]},
+                table(version=9, damaged="game 2 is damaged"))
     assert archive.counts() == (1, 2)
     assert archive.table("ABCDE").version == 9 and archive.table("ABCDE").damaged == "game 2 is damaged"
     assert archive.game_actions("ABCDE", 1) == [{"n": 2}, {"n": 3}]
@@ -41,7 +42,7 @@ def test_putting_again_replaces_and_never_duplicates(archive):
 
 def test_text_and_numbers_come_back_as_they_went(archive):
     meta = {**META, "chat": [{"text": "\u0000 \ud800 ünïcode 🐉"}], "float": 0.1 + 0.2, "big": 2**53}
-    archive.put(table(meta=meta), {})
+    archive.put("ABCDE", {}, table(meta=meta))
     back = archive.table("ABCDE").meta
     assert back["float"] == 0.1 + 0.2 and back["big"] == 2**53
     assert back["chat"][0]["text"] == "\u0000 \ud800 ünïcode 🐉"
@@ -57,7 +58,7 @@ def test_an_older_database_is_upgraded_in_place(tmp_path, monkeypatch):
     path = tmp_path / "tables.sqlite3"
     monkeypatch.setattr(schema, "STEPS", schema.STEPS[:1])
     old = SQLiteArchive(path)
-    old.put(table(), {0: [{"n": 1}]})
+    old.put("ABCDE", {0: [{"n": 1}]}, table())
     old.close()
     later = (2, "a column added later", ["ALTER TABLE archived_tables ADD COLUMN note TEXT"])
     monkeypatch.setattr(schema, "STEPS", [*schema.STEPS, later])

@@ -46,10 +46,9 @@ class Archive(ABC):
 
     # -- writing ----------------------------------------------------------------------------
 
-    def put(self, table: ArchivedTable | None, games: dict[int, list[dict]], code: str | None = None) -> None:
-        """Keep `table` (when given) and the logs of `games` {number: actions}, in one
-        transaction; what was kept under the same keys is replaced."""
-        code = table.code if table is not None else code
+    def put(self, code: str, games: dict[int, list[dict]], table: ArchivedTable | None = None) -> None:
+        """Keep the logs of the table's `games` {number: actions} and, when given, the `table`
+        itself, in one transaction; what was kept under the same keys is replaced."""
         statements = []
         if table is not None:
             statements.append((
