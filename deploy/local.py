@@ -152,12 +152,13 @@ class PostgresServer(Process):
         return (["runuser", "-u", "postgres", "--"] + cmd) if os.geteuid() == 0 else cmd
 
     def start(self) -> PostgresServer:
-        self.directory.mkdir(parents=True, exist_ok=True)
         if os.geteuid() == 0:
             # The `postgres` user must reach its folder: one of its own under /tmp (a test's
             # folder sits in root's private one), removed when the server stops.
             self.directory = Path(tempfile.mkdtemp(prefix="tichu-postgres-"))
             shutil.chown(self.directory, "postgres", "postgres")
+        else:
+            self.directory.mkdir(parents=True, exist_ok=True)
         data = self.directory / "data"
         log = self.directory / "postgres.log"
         if not data.exists():
