@@ -24,16 +24,14 @@ class AutoPassGame(SizeGame):
         legal = view["legal"]
         if view["phase"] == "play" and legal["pass"] and not any(p["kind"] != "bomb" for p in legal["plays"]):
             # Nothing but bombs (or nothing) beats the table: the page passes by itself.
-            before = len(view["history"])
-            after, _ = self.wait(lambda g: len(g["history"]) > before or g["round"] != view["round"])
-            if after["round"] == view["round"]:
-                assert after["history"][before]["seat"] == 0 and after["history"][before]["act"] == "pass"
+            events = self.wait_for_action_of(0, view)
+            assert not events or events[0]["act"] == "pass", events
             self.auto += 1
             return True
         _seat, seen, action = decide(view)
         self.page.perform(action, seen)
         expect(self.page.app).to_have_attribute("data-busy", "")
-        self.wait(lambda g: len(g["history"]) > len(view["history"]) or g["round"] != view["round"])
+        self.wait_for_action_of(0, view)
         return True
 
 
@@ -157,9 +155,8 @@ def test_auto_pass_switched_on_while_only_a_pass_is_left_passes_that_turn(server
         page.key("pref-autopass").check()
         page.press(page.key("close-panel"))
         # No tap on Pass: the page passes on this very turn.
-        before = len(view["history"])
-        after, _ = game.wait(lambda g: len(g["history"]) > before or g["round"] != view["round"])
-        assert after["history"][before]["act"] == "pass" and after["history"][before]["seat"] == 0
+        events = game.wait_for_action_of(0, view)
+        assert events and events[0]["act"] == "pass", events
     finally:
         game.close()
 

@@ -129,9 +129,17 @@ class SizeGame:
             self.seen.add("dog-choice")
         if action["act"] == "exchange" and seat in view["geometry"]["forced_best"]:
             self.seen.add("forced-best")
-        # Accepted: the person's document moved on.
-        self.wait(lambda g: len(g["history"]) > len(view["history"]) or g["round"] != view["round"])
+        self.wait_for_action_of(seat, view)
         return True
+
+    def wait_for_action_of(self, seat: int, view: dict) -> list[dict]:
+        """`seat`'s events since `view` once the person's document shows one (none if the round
+        ended first): another seat's event, a bot choosing its exchange say, may come first."""
+        def acted(g):
+            return [e for e in g["history"] if e.get("seat") == seat]
+        before = len(acted(view))
+        after, _ = self.wait(lambda g: len(acted(g)) > before or g["round"] != view["round"])
+        return acted(after)[before:] if after["round"] == view["round"] else []
 
     def play(self, rounds: int = 1):
         while self.step(rounds):
