@@ -34,3 +34,13 @@ export function replace(node, ...children) {
   node.replaceChildren();
   append(node, children);
 }
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** An SVG element, as `h` makes HTML ones (attributes as they are; children appended). */
+export function svg(tag, attrs, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  for (const c of children) if (c) el.append(c);
+  return el;
+}

@@ -106,6 +106,14 @@ const LEVELS = { greedy: () => t("greedy"), easy: () => t("easy"), normal: () =>
   lesson: () => t("scripted") };  // the guided first game's bots (lesson.js)
 
 /** A bot level's name ("greedy"); a level the page does not know keeps its own name. */
+const RULESETS = {
+  standard: () => t("Standard Tichu (56 cards)"),
+  "fifty-two": () => t("52-card Tichu"),
+  trichu: () => t("Trichu"),
+  tientsin: () => t("Tientsin"),
+  grandseigneur: () => t("Grandseigneur"),
+};
+export const rulesetName = (name) => (RULESETS[name] ? RULESETS[name]() : name);
 export const levelName = (level) => (LEVELS[level] ? LEVELS[level]() : level);
 
 // A place in the order of going out, in the page's language ("1st" / "1.").

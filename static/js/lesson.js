@@ -35,7 +35,7 @@ async function realGame(ctx) {
   ctx.update();
   const name = ctx.table.seats[ctx.me] ? ctx.table.seats[ctx.me].name : store.name();
   const resp = await fetch("/api/quick", { method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name }) }).catch(() => null);
+    body: JSON.stringify({ name, player: store.player() }) }).catch(() => null);
   const data = resp ? await resp.json().catch(() => ({ ok: false, code: "server_error" })) : { ok: false, code: "timeout" };
   ctx.ui.busy = false;
   if (!data.ok) { ctx.showError(refusal(data)); ctx.update(); return; }

@@ -1,6 +1,6 @@
 // The lobby: create a table (name, ruleset, options), join by code, see open tables.
 import { h, replace } from "./dom.js";
-import { levelName, refusal, t, tn } from "./i18n.js";
+import { levelName, refusal, rulesetName, t, tn } from "./i18n.js";
 import { store } from "./store.js";
 
 const config = JSON.parse(document.getElementById("config").textContent);
@@ -8,13 +8,6 @@ const root = document.getElementById("app");
 const MAIN_OPTIONS = ["players", "rounds", "target", "target_lead", "max_rounds", "direction", "stairs_min_pairs",
   "grand_tichu"];
 
-const RULESETS = {
-  standard: () => t("Standard Tichu (56 cards)"),
-  "fifty-two": () => t("52-card Tichu"),
-  trichu: () => t("Trichu"),
-  tientsin: () => t("Tientsin"),
-  grandseigneur: () => t("Grandseigneur"),
-};
 // One line for each ruleset under the choice, so nobody has to know the names.
 const ABOUT = {
   standard: () => t("Four players in two teams, partners opposite: the classic game."),
@@ -58,8 +51,6 @@ const VALUES = {
   "table_can_win.false": () => t("No (only the three players are ranked)"),
 };
 const STATUS = { waiting: () => t("waiting for players"), playing: () => t("playing"), over: () => t("finished") };
-
-const rulesetName = (name) => (RULESETS[name] ? RULESETS[name]() : name);
 
 /** "4 players", "5–12 players": the counts a ruleset's table seats (config.rulesets[].players). */
 function playerCount(counts) {
@@ -258,7 +249,8 @@ replace(root,
   config.missing ? h("p", { class: "alert", role: "alert" }, t("There is no table with the code {code}.", { code: config.missing })) : null,
   // Joining comes first (a phone shows it without scrolling), then the longer form to create.
   h("div", { class: "lobby-grid" },
-    h("div", {}, learnPanel(), joinForm(), h("section", { class: "card-panel" }, h("h2", {}, t("Tables")), list)),
+    h("div", {}, learnPanel(), joinForm(), h("section", { class: "card-panel" }, h("h2", {}, t("Tables")), list),
+      h("p", { class: "my-games" }, h("a", { href: "/me", dataset: { key: "my-games" } }, t("Your games and statistics")))),
     createForm()));
 refreshList(list);
 setInterval(() => refreshList(list), 5000);

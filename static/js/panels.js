@@ -1,7 +1,7 @@
 // The panels beside the table (a sheet over it on phones): the score sheet with its chart,
 // the round's history with the last trick, the card tracker (when the table offers it),
 // the chat, and the page's settings.
-import { h } from "./dom.js";
+import { h, svg } from "./dom.js";
 import { lang, rankName, t, tn } from "./i18n.js";
 import { cardRow, describeCard } from "./cards.js";
 import { signed, playLine } from "./center.js";
@@ -178,15 +178,6 @@ function rankingSheet(ctx) {
         }))))),
     rounds.length ? h("p", { class: "hint" }, t("The numbers are the places in each round.")) : null,
     recordLinks(ctx));
-}
-
-const SVG = "http://www.w3.org/2000/svg";
-
-function svg(tag, attrs, ...children) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  for (const c of children) if (c) el.append(c);
-  return el;
 }
 
 /** Every column's totals after each round, as an inline SVG line chart (the target dotted). */

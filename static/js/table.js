@@ -170,7 +170,8 @@ async function sit(seat, mode = "sit") {
   }
   ui.nameMissing = false;
   if (name) store.setName(name);
-  const ack = await request(mode, { seat, name: name || "-" });
+  const player = store.player();
+  const ack = await request(mode, { seat, name: name || "-", ...(player ? { player } : {}) });
   if (ack.ok && mode === "ask") {
     asked = seat;
     if (ack.token) askToken = ack.token;

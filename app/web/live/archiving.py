@@ -28,6 +28,9 @@ import time
 
 from ..store import Change, StoreUnavailable, TableStore, VersionConflict
 from ..store.archive import Archive, ArchivedTable
+from ..store.archive.players import PlayerRecords, anonymous
+from ..store.archive.results import seat_results
+from ..table.documents import replay_game, table_shell
 from ..table.status import OVER
 
 log = logging.getLogger(__name__)
@@ -99,7 +102,7 @@ class Archiver:
             kept = self.archive.game_actions(code, number)
             if kept is not None and (not actions or kept == actions):
                 continue  # copied before (and maybe dropped from the live store since)
-            self.archive.put(code, {number: actions})
+            self.archive.put(code, {number: actions}, results={number: self.results(stored, number, actions)})
             copied += 1
         for number in range(ended):
             if stored.game is not None and number < stored.game:
@@ -112,19 +115,43 @@ class Archiver:
         stored = self.store.load(code)
         if stored is None:
             return False
-        games = {}
+        games, results = {}, {}
+        ended = ended_games(stored.meta, stored.summary)
         for number in range(stored.game + 1 if stored.game is not None else 0):
             actions = stored.actions if number == stored.game else self.store.game_actions(code, number)
             if actions:
                 games[number] = actions  # (an empty one was dropped after it was archived)
+                if number < ended:
+                    results[number] = self.results(stored, number, actions)
         self.archive.put(code, games, ArchivedTable(code, stored.version, stored.updated, stored.listed,
-                                                    stored.meta, stored.summary, stored.damaged, stored.game))
+                                                    stored.meta, stored.summary, stored.damaged, stored.game),
+                         results)
         gone = self.store.delete_if(code, stored.version)
         self._seen.pop(code, None)
         if gone:
             log.info("table %s moved to the archive (idle since %s)", code,
                      time.strftime("%Y-%m-%d %H:%M", time.gmtime(stored.updated)))
         return gone
+
+    def results(self, stored, number: int, actions: list[dict]) -> list:
+        """The seats' results of ended game `number` (none for a game the table noted no
+        holders of: a lesson, a table older than that), players who asked to be forgotten
+        anonymous."""
+        lineup = ((stored.meta.get("extra") or {}).get("lineups") or {}).get(str(number))
+        if not lineup or not actions or stored.damaged:
+            return []
+        game, problem = replay_game(table_shell(stored.meta), number, actions)
+        if problem:
+            log.warning("table %s: no results for %s", stored.code, problem)
+            return []
+        club = (stored.meta.get("settings") or {}).get("club")
+        rows = seat_results(stored.code, number, game, lineup, club)
+        gone = PlayerRecords(self.archive).forgotten(r.player for r in rows)
+        for row in rows:
+            if row.player in gone:
+                row.player = row.name = None
+            row.partners, row.opponents = anonymous(row.partners, gone), anonymous(row.opponents, gone)
+        return rows
 
     # -- reading back ---------------------------------------------------------------------------
 

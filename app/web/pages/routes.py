@@ -19,6 +19,7 @@ from app.engine import RULESETS, Rules
 
 from ..table import lesson
 from ..table.bot_seats import default_level
+from ..table.people import player_id
 from ..table.table import CHOICES, SETTINGS, Refused
 from . import i18n
 
@@ -179,6 +180,10 @@ def seated_table(kind: str):
     if not isinstance(host, str) or not host.strip():
         host = gettext("Player")
     host = " ".join(host.split())[:20]
+    try:
+        player = player_id(data.get("player"))
+    except Refused as exc:
+        return jsonify(exc.ack()), 400
     script = lesson.FIRST_GAME
     registry = _hub().registry
     try:
@@ -194,7 +199,8 @@ def seated_table(kind: str):
     if kind == "lesson":
         return _stored(table, token, lambda t: lesson.set_up(t, t.host_hash, host))
     return _stored(table, token, lambda t: t.start_for_one(
-        0, host, t.host_hash, dict.fromkeys((s for s in t.free_seats() if s != 0), default_level())))
+        0, host, t.host_hash, dict.fromkeys((s for s in t.free_seats() if s != 0), default_level()),
+        player=player))
 
 
 @pages.post("/api/lesson")

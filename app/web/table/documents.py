@@ -67,14 +67,7 @@ def summary_of(table: Table) -> dict:
 
 def new_table(stored: StoredTable) -> Table:
     """A live table from what the store holds; `table.damaged` says if its log stopped replaying."""
-    meta = stored.meta
-    if meta.get("format") != META_FORMAT:
-        raise ValueError(f"table {stored.code}: not a {META_FORMAT} document")
-    table = Table(meta["code"], meta["name"], meta["ruleset"], meta["options"], meta["host"]["token_hash"],
-                  meta["host"]["name"], listed=meta["listed"], seed=meta["seed"], created=meta["created"])
-    table.seeded = meta["seeded"]
-    table.version = stored.version
-    table.apply_meta(meta)
+    table = table_shell(stored.meta, stored.version)
     table.updated = stored.updated
     table.damaged = stored.damaged
     if table.game_no > 0:
@@ -86,7 +79,20 @@ def new_table(stored: StoredTable) -> Table:
         forget_finished_rounds(table.game)
     for seat in table.bot_seats():
         table.bots[seat] = table.new_bot(seat)
-    table.mark_saved(meta, stored.summary)
+    table.mark_saved(stored.meta, stored.summary)
+    return table
+
+
+def table_shell(meta: dict, version: int = 0) -> Table:
+    """The table a meta document describes (stored as `version`), without its game or bots:
+    enough to know its seats and to replay any of its games (`replay_game`)."""
+    if meta.get("format") != META_FORMAT:
+        raise ValueError(f"table {meta.get('code')}: not a {META_FORMAT} document")
+    table = Table(meta["code"], meta["name"], meta["ruleset"], meta["options"], meta["host"]["token_hash"],
+                  meta["host"]["name"], listed=meta["listed"], seed=meta["seed"], created=meta["created"])
+    table.seeded = meta["seeded"]
+    table.version = version
+    table.apply_meta(meta)
     return table
 
 

@@ -10,6 +10,8 @@ import unicodedata
 from ..errors import Refused
 
 NAME_MAX = 20
+PLAYER_KEY_LENGTHS = range(16, 65)
+PLAYER_KEY_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
 
 def new_token() -> str:
@@ -18,6 +20,16 @@ def new_token() -> str:
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def player_id(key) -> str | None:
+    """The player id of a player key (the secret a browser makes on its first visit and keeps:
+    store.js), None without one. Only this hash is kept; it is never sent to anybody."""
+    if key is None:
+        return None
+    if not (isinstance(key, str) and len(key) in PLAYER_KEY_LENGTHS and set(key) <= PLAYER_KEY_CHARACTERS):
+        raise Refused("bad_player", "a player key is 16 to 64 letters, digits, '-' or '_'")
+    return hashlib.sha256(b"tichu-player:" + key.encode()).hexdigest()
 
 
 def same_hash(a: str | None, b: str | None) -> bool:

@@ -24,6 +24,7 @@ class Request:
     seat: int
     name: str
     token_hash: str
+    player: str | None = None  # the asker's player id (seats.py)
 
 
 class TakeoverRequests:
@@ -35,7 +36,8 @@ class TakeoverRequests:
         self.requests: dict[int, Request] = {}
         self.request_seq = 0  # the last request's id (ids are never reused)
 
-    def ask(self, client, seat, name, new_token_hash: str | None = None) -> Request:
+    def ask(self, client, seat, name, new_token_hash: str | None = None,
+            player: str | None = None) -> Request:
         """A watcher asks to take over the bot's seat `seat`; one request per connection."""
         seat = self._check_seat(seat)
         if self.status != PLAYING:
@@ -47,7 +49,7 @@ class TakeoverRequests:
         name = clean_name(name)
         self.depart(client)  # a new request replaces the connection's earlier one
         self.request_seq += 1
-        request = Request(self.request_seq, client.sid, seat, name, who)
+        request = Request(self.request_seq, client.sid, seat, name, who, player)
         self.requests[request.id] = request
         return request
 
@@ -66,7 +68,7 @@ class TakeoverRequests:
             self._check_takeover(request.seat, self.seat_of(request.token_hash))
         except Refused:
             raise Refused("seat_taken", "this seat is no longer a bot's") from None
-        self._seat_person(request.seat, request.name, request.token_hash)
+        self._seat_person(request.seat, request.name, request.token_hash, request.player)
         asker.token_hash = request.token_hash
         self._rebind(request.token_hash)
 

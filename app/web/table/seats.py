@@ -40,6 +40,9 @@ from .stand_ins import StandIns
 class Seat:
     name: str | None = None  # the display name of the person who sat here
     owner: str | None = None  # hash of that person's token
+    # The person's player id (the hash of the key their browser keeps): their games and
+    # statistics outlive the table (app/web/players/). Never sent to any client.
+    player: str | None = None
     bot: str | None = None  # the bot level while a bot plays the seat (a stand-in if owner is set)
     away_until: float | None = None  # the owner is away: a stand-in plays from this time on
     turn_until: float | None = None  # the turn timer of the owner's current decision runs out then
@@ -162,13 +165,13 @@ class SeatRules(TakeoverRequests, StandIns):
 
     # -- taking and leaving seats ------------------------------------------------------
 
-    def sit(self, client, seat, name, new_token_hash: str | None = None) -> None:
+    def sit(self, client, seat, name, new_token_hash: str | None = None, player: str | None = None) -> None:
         """Take a free seat (or move before the start), or take one's own seat back from a bot.
 
         A connection without a token sits down with `new_token_hash`, which becomes its
         token once the seat is taken (and not at all if it is refused). During a game a
         bot's seat is taken at once only by the host or at a table that allows it;
-        others `ask`.
+        others `ask`. `player`: the person's player id, where their browser has a key.
         """
         seat = self._check_seat(seat)
         target = self.seats[seat]
@@ -180,6 +183,7 @@ class SeatRules(TakeoverRequests, StandIns):
             if target.bot is None:
                 raise Refused("already_seated", "you sit here already")
             self._unbot(seat)  # back from a bot that played for you
+            target.player = player or target.player
             self._rebind(who)
             return
         name = clean_name(name)
@@ -193,7 +197,7 @@ class SeatRules(TakeoverRequests, StandIns):
             self._check_takeover(seat, mine)
             if not (self.settings["takeover"] or self.may_manage(client)):
                 raise Refused("ask_host", "the host gave this seat to a bot: ask the host to let you take it")
-        self._seat_person(seat, name, who)
+        self._seat_person(seat, name, who, player)
         client.token_hash = who
         self._rebind(who)
 
@@ -204,10 +208,10 @@ class SeatRules(TakeoverRequests, StandIns):
         if target.owner is not None or target.bot is None:
             raise Refused("seat_taken", "this seat belongs to a player of this game")
 
-    def _seat_person(self, seat: int, name: str, who: str) -> None:
+    def _seat_person(self, seat: int, name: str, who: str, player: str | None = None) -> None:
         self._unbot(seat)
         target = self.seats[seat]
-        target.name, target.owner = name, who
+        target.name, target.owner, target.player = name, who, player
         self.answers.forget(seat)  # a new person's actions start a new memory
         for rid in [r.id for r in self.requests.values() if r.seat == seat]:
             del self.requests[rid]

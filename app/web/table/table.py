@@ -24,6 +24,7 @@ from app.engine.view_cache import ViewCache
 
 from ..errors import Refused
 from ..protocol import Viewer
+from . import lineups
 from .acts import Answers, Basis
 from .audiences import Audiences
 from .bombs import BombRules
@@ -171,6 +172,9 @@ class Table(Audiences, BombRules, SeatRules):
         # A new dict, never changed in place: the last stored meta document shares the old one.
         self.extra = {**self.extra, "acts": {"basis": self.basis.dump(), "answers": self.answers.dump()},
                       "requests": self.requests_doc(), "bombs": self.bombs_doc()}
+        if self.game is not None and not self.lesson:  # a lesson's scripted game counts for nobody
+            self.extra["lineups"] = lineups.noted(self.extra.get("lineups") or {}, self.game_no - 1,
+                                                  self.game, self.seats, self.dummy, now)
 
     def apply_meta(self, meta: dict) -> None:
         """Set the table's stored state from a meta document (on load, and to undo a change)."""
@@ -278,11 +282,11 @@ class Table(Audiences, BombRules, SeatRules):
         self.finished += 1
 
     def start_for_one(self, seat: int, name: str, who: str, bots: dict[int, str],
-                      bot_names: dict[int, str] | None = None) -> None:
+                      bot_names: dict[int, str] | None = None, player: str | None = None) -> None:
         """A table made for one person (a quick game, the lesson): that person at `seat`, a bot
         at each seat of `bots` (seat -> level; named by `bot_names` where given), and the first
         game started. Lock held."""
-        self._seat_person(seat, name, who)
+        self._seat_person(seat, name, who, player)
         for other, level in bots.items():
             self._bot_on(other, level)
             if bot_names and other in bot_names:

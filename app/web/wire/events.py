@@ -5,7 +5,7 @@ Client -> server events (each answered by an acknowledgement
 a refused request changes nothing and sends nothing to anybody else):
 
 - `join` {code, token?}: watch a table (with a token: as that person, in that seat)
-- `sit` {seat, name}: take a seat (the ack carries a new `token` for a newcomer); during a
+- `sit` {seat, name, player?}: take a seat (the ack carries a new `token` for a newcomer); during a
   game a seat the host gave to a bot only with the host's consent (`ask_host`: ask) or at a
   table whose setting `takeover` allows it
 - `ask` {seat, name}: ask the host to take over a bot's seat (the ack carries a new `token`
@@ -58,6 +58,7 @@ from ..live import metrics
 from ..live import reviews as live_reviews
 from ..table import hints, log_context
 from ..table import reviews as table_reviews
+from ..table.people import player_id
 from ..table.table import Refused, hash_token, new_token
 from . import schemas
 from .door import HANDLERS, Door, on
@@ -168,10 +169,11 @@ def leave(sid: str) -> None:
 def _seat_request(method: str, data: dict) -> dict:
     """`sit` or `ask`: a connection without a token gets a new one, valid once it has a seat."""
     table, client = _current()
+    player = player_id(data.get("player"))
     token = None if client.token_hash else new_token()
     with table.lock:
         getattr(table, method)(client, data["seat"], data["name"],
-                               new_token_hash=hash_token(token) if token else None)
+                               new_token_hash=hash_token(token) if token else None, player=player)
         version = _hub().commit(table)
     return {"version": version, "seat": client.seat, **({"token": token} if token else {})}
 

@@ -139,7 +139,8 @@ ACTION = Schema(
 )
 
 JOIN = Schema(code=text(CODE_MAX, required=True), token=text(TOKEN_MAX, ascii_only=True))
-SEAT_REQUEST = Schema(seat=integer(), name=text(empty=True))  # sit, ask: the table says which seat and name
+# sit, ask: the table says which seat and name; `player`: the browser's player key (people.py)
+SEAT_REQUEST = Schema(seat=integer(), name=text(empty=True), player=text(TOKEN_MAX, ascii_only=True))
 ANSWER = Schema(request=integer(), accept=boolean())
 BOT = Schema(seat=integer(), level=text(40))
 FILL = Schema(level=text(40))

@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
 from ..base import StoreUnavailable, json_text
+from .results import SeatResult, result_statements
 
 __all__ = ["Archive", "ArchivedTable", "StoreUnavailable"]
 
@@ -46,10 +47,15 @@ class Archive(ABC):
 
     # -- writing ----------------------------------------------------------------------------
 
-    def put(self, code: str, games: dict[int, list[dict]], table: ArchivedTable | None = None) -> None:
-        """Keep the logs of the table's `games` {number: actions} and, when given, the `table`
-        itself, in one transaction; what was kept under the same keys is replaced."""
+    def put(self, code: str, games: dict[int, list[dict]], table: ArchivedTable | None = None,
+            results: dict[int, list[SeatResult]] | None = None) -> None:
+        """Keep the logs of the table's `games` {number: actions}, when given the `table` itself
+        and the `results` of its seats in some of those games {number: rows}, in one
+        transaction; what was kept under the same keys is replaced."""
         statements = []
+        for number, rows in sorted((results or {}).items()):
+            statements.append(("DELETE FROM seat_results WHERE code = ? AND game = ?", (code, int(number))))
+            statements.extend(result_statements(rows))
         if table is not None:
             statements.append((
                 "INSERT INTO archived_tables (code, version, updated, listed, meta, summary, damaged, latest)"
@@ -69,7 +75,8 @@ class Archive(ABC):
 
     def delete(self, code: str) -> None:
         """Forget a table and its games (housekeeping only)."""
-        self._execute([("DELETE FROM archived_games WHERE code = ?", (code,)),
+        self._execute([("DELETE FROM seat_results WHERE code = ?", (code,)),
+                       ("DELETE FROM archived_games WHERE code = ?", (code,)),
                        ("DELETE FROM archived_tables WHERE code = ?", (code,))])
 
     # -- reading ----------------------------------------------------------------------------

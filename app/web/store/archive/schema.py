@@ -31,6 +31,65 @@ STEPS: list[tuple[int, str, list[str]]] = [
             PRIMARY KEY (code, game)
         )""",
     ]),
+    (2, "players, their seats' results, clubs", [
+        """CREATE TABLE players (
+            id TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            created DOUBLE PRECISION NOT NULL,
+            seen DOUBLE PRECISION NOT NULL
+        )""",
+        """CREATE TABLE player_links (
+            code TEXT PRIMARY KEY,
+            player_key TEXT NOT NULL,
+            expires DOUBLE PRECISION NOT NULL
+        )""",
+        """CREATE TABLE seat_results (
+            code TEXT NOT NULL,
+            game INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            part INTEGER NOT NULL,
+            player TEXT,
+            name TEXT,
+            bot TEXT,
+            ruleset TEXT NOT NULL,
+            seats INTEGER NOT NULL,
+            ended DOUBLE PRECISION NOT NULL,
+            club TEXT,
+            final INTEGER NOT NULL,
+            outcome TEXT,
+            rounds INTEGER NOT NULL,
+            points INTEGER NOT NULL,
+            against INTEGER,
+            tichu_called INTEGER NOT NULL,
+            tichu_made INTEGER NOT NULL,
+            grand_called INTEGER NOT NULL,
+            grand_made INTEGER NOT NULL,
+            double_victories INTEGER NOT NULL,
+            first_out INTEGER NOT NULL,
+            bombs INTEGER NOT NULL,
+            partners TEXT NOT NULL,
+            opponents TEXT NOT NULL,
+            PRIMARY KEY (code, game, seat, part)
+        )""",
+        "CREATE INDEX seat_results_by_player ON seat_results (player, ended)",
+        "CREATE INDEX seat_results_by_club ON seat_results (club, ended)",
+        """CREATE TABLE clubs (
+            id TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            invite TEXT NOT NULL UNIQUE,
+            created DOUBLE PRECISION NOT NULL
+        )""",
+        """CREATE TABLE club_members (
+            club TEXT NOT NULL,
+            player TEXT NOT NULL,
+            joined DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (club, player)
+        )""",
+        "CREATE INDEX club_members_by_player ON club_members (player)",
+        # Players who asked to be forgotten: a game still live when they asked is archived
+        # with their seat anonymous too.
+        "CREATE TABLE forgotten_players (id TEXT PRIMARY KEY, forgotten DOUBLE PRECISION NOT NULL)",
+    ]),
 ]
 
 LATEST = STEPS[-1][0]
