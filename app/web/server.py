@@ -65,7 +65,7 @@ from .live.registry import Registry, bomb_window_default
 from .live.reviews import Reviews
 from .live.reviews import from_config as reviews_from_config
 from .live.timers import Timers
-from .pages import assets, health, i18n, players, replay, routes
+from .pages import assets, clubs, health, i18n, players, replay, routes
 from .store import StoreUnavailable, open_store
 from .store.archive import open_archive
 from .store.reviews import open_shelf
@@ -201,6 +201,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(routes.pages)
     app.register_blueprint(replay.replays)
     app.register_blueprint(players.players)
+    app.register_blueprint(clubs.clubs)
     capacity = capacity_of(mode, app.config["TICHU_THREADS"], reviews.workers)
     events.register(socketio, limits, capacity)
     health.register(app, store, capacity)

@@ -91,6 +91,10 @@ const REFUSALS = {
   game_not_over: () => t("Rounds are reviewed here once the game is over."),
   bad_review: () => t("This round cannot be reviewed: it is not complete in the record, or the seat is not in it."),
   bad_record: () => t("This file is not a game record we can read."),
+  bad_player: () => t("This browser's player key is damaged: use “Forget me” or a code from your other device."),
+  not_kept: () => t("This server keeps no finished games."),
+  unavailable: () => t("The games' archive does not answer; try again soon."),
+  not_member: () => t("This club's page is for its members: open its invite link to join."),
 };
 
 /** What to show for a refused request. */

@@ -2,21 +2,13 @@
 // code that takes the player to another device, and "forget me". The player is the key
 // this browser keeps (store.js); it goes to the server only in the body of a POST.
 import { h, replace, svg } from "./dom.js";
-import { lang, levelName, refusal, rulesetName, t, tn } from "./i18n.js";
+import { refusal, rulesetName, t, tn } from "./i18n.js";
+import { date, made, number, outcome, post, share, table, who } from "./figures.js";
 import { store } from "./store.js";
 
 const root = document.getElementById("app");
-const state = { games: null, stats: null, name: null, error: null, code: null, note: null, busy: false };
-
-async function post(path, body) {
-  try {
-    const resp = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body) });
-    return await resp.json();
-  } catch {
-    return { ok: false, code: "timeout" };
-  }
-}
+const state = { games: null, stats: null, clubs: null, name: null, error: null, code: null, note: null,
+  busy: false };
 
 async function load() {
   const player = store.player();
@@ -24,8 +16,9 @@ async function load() {
     state.error = t("This browser keeps nothing (private mode?): there are no games to show.");
     return render();
   }
-  const [games, stats] = await Promise.all([post("/api/me/games", { player }),
-    post("/api/me/statistics", { player })]);
+  const [games, stats, clubs] = await Promise.all([post("/api/me/games", { player }),
+    post("/api/me/statistics", { player }), post("/api/clubs/mine", { player })]);
+  state.clubs = clubs.ok ? clubs.clubs : null;
   if (!games.ok || !stats.ok) {
     state.error = refusal(games.ok ? stats : games);
   } else {
@@ -34,25 +27,6 @@ async function load() {
     state.name = games.name;
   }
   render();
-}
-
-// -- words and numbers --------------------------------------------------------------------------
-
-const number = (n, digits = 0) => (n === null || n === undefined ? "–"
-  : n.toLocaleString(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }));
-const share = (n) => (n === null || n === undefined ? "–" : `${number(100 * n)} %`);
-const date = (seconds) => new Date(seconds * 1000).toLocaleDateString(lang, { year: "numeric", month: "short", day: "numeric" });
-const who = (holder) => (holder.bot ? t("Bot ({level})", { level: levelName(holder.bot) }) : holder.name || t("someone"));
-const OUTCOMES = { won: () => t("won"), lost: () => t("lost"), draw: () => t("draw") };
-const outcome = (game) => (game.outcome ? OUTCOMES[game.outcome]() : t("left before the end"));
-const made = (madeCount, called) => (called ? `${number(madeCount)} / ${number(called)}` : "–");
-
-function table(caption, headers, rows, key) {
-  return h("div", { class: "scroll" }, h("table", { class: "figures", dataset: { key } },
-    h("caption", {}, caption),
-    h("thead", {}, h("tr", {}, headers.map((text, i) => h("th", { scope: "col", class: i ? "num" : null }, text)))),
-    h("tbody", {}, rows.map((cells) => h("tr", {}, cells.map((text, i) => (i
-      ? h("td", { class: "num" }, text) : h("th", { scope: "row" }, text))))))));
 }
 
 // -- statistics ---------------------------------------------------------------------------------
@@ -142,6 +116,32 @@ function games(list) {
     h("ol", { class: "games" }, list.map(gameLine)));
 }
 
+// -- clubs ---------------------------------------------------------------------------------------
+
+async function createClub(event) {
+  event.preventDefault();
+  const name = new FormData(event.target).get("club-name");
+  const answer = await post("/api/clubs", { player: store.player(), name });
+  if (!answer.ok) {
+    state.note = refusal(answer);
+    return render();
+  }
+  location.href = `/club/${encodeURIComponent(answer.club.id)}`;
+}
+
+function clubs() {
+  return h("section", { "aria-labelledby": "clubs-title" }, h("h2", { id: "clubs-title" }, t("Your clubs")),
+    state.clubs && state.clubs.length
+      ? h("ul", {}, state.clubs.map((club) => h("li", {},
+        h("a", { href: `/club/${encodeURIComponent(club.id)}` }, club.name),
+        " · " + tn("{n} member", "{n} members", club.members))))
+      : h("p", {}, t("A club is a group of people who play together: its standings count the games at its tables. Make one, or open a club's invite link.")),
+    h("form", { onsubmit: createClub, class: "use-code" },
+      h("label", { for: "club-name" }, t("Name of a new club")),
+      h("input", { id: "club-name", name: "club-name", maxlength: 40, required: true }),
+      h("button", { type: "submit", dataset: { key: "create-club" } }, t("Create the club"))));
+}
+
 // -- another device, forget me ------------------------------------------------------------------
 
 async function makeCode() {
@@ -207,6 +207,7 @@ function render() {
     state.stats ? h("section", { "aria-labelledby": "stats-title" },
       h("h2", { id: "stats-title" }, t("Statistics")), statistics(state.stats)) : null,
     state.games ? games(state.games) : null,
+    clubs(),
     devices(),
     h("p", {}, h("a", { href: "/" }, t("Back to the lobby"))));
 }

@@ -144,7 +144,7 @@ class Archiver:
         if problem:
             log.warning("table %s: no results for %s", stored.code, problem)
             return []
-        club = (stored.meta.get("settings") or {}).get("club")
+        club = (stored.meta.get("extra") or {}).get("club")  # a club's table (pages/clubs.py)
         rows = seat_results(stored.code, number, game, lineup, club)
         gone = PlayerRecords(self.archive).forgotten(r.player for r in rows)
         for row in rows:

@@ -30,9 +30,10 @@ JS_KEYWORDS = {"t": None, "tn": (1, 2), "tp": ((1, "c"), 2)}
 PAGE_SCRIPTS = {
     "lobby": ("lobby.js", "i18n.js", "dom.js", "store.js"),
     "table": tuple(sorted(p.name for p in SCRIPTS.glob("*.js")
-                          if p.name not in ("lobby.js", "replay.js", "me.js"))),
+                          if p.name not in ("lobby.js", "replay.js", "me.js", "club.js", "figures.js"))),
     "replay": ("replay.js", "i18n.js", "dom.js", "cards.js"),
-    "me": ("me.js", "i18n.js", "dom.js", "store.js"),
+    "me": ("me.js", "figures.js", "i18n.js", "dom.js", "store.js"),
+    "club": ("club.js", "figures.js", "i18n.js", "dom.js", "store.js"),
 }
 # Texts a page shows that come from the server's pure code, marked N_ there: the guided first
 # game's lesson (the learner's document names the step's text; the page translates it).

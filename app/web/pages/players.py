@@ -31,9 +31,10 @@ players = Blueprint("players", __name__)
 GAMES_PER_PAGE = 50
 
 
-def _records() -> PlayerRecords | None:
+def archive():
+    """The archive players and clubs are kept in (None: this server keeps no games)."""
     archiver = current_app.extensions.get("tichu_archiver")
-    return PlayerRecords(archiver.archive) if archiver is not None else None
+    return archiver.archive if archiver is not None else None
 
 
 def _refuse(code: str, message: str, status: int = 400):
@@ -45,9 +46,10 @@ def _body() -> dict | None:
     return data if isinstance(data, dict) else None
 
 
-def _answer(work):
-    """Run `work(records, data)` for a request: refused where the body is no object, the
-    address is over its limit, or the server keeps no games; 503 when the archive is down."""
+def answer(work, records_of=PlayerRecords):
+    """Run `work(records, data)` for a request (`records`: `records_of(the archive)`): refused
+    where the body is no object, the address is over its limit, or the server keeps no games;
+    503 when the archive is down."""
     try:
         current_app.extensions["tichu_limits"].charge("records_address", address=request.remote_addr)
     except Refused as exc:
@@ -55,11 +57,11 @@ def _answer(work):
     data = _body()
     if data is None:
         return _refuse("bad_request", "send a JSON object")
-    records = _records()
-    if records is None:
+    kept = archive()
+    if kept is None:
         return _refuse("not_kept", "this server keeps no finished games", 404)
     try:
-        return jsonify(ok=True, **work(records, data))
+        return jsonify(ok=True, **work(records_of(kept), data))
     except Refused as exc:
         return jsonify(exc.ack()), 400
     except StoreUnavailable as exc:
@@ -67,7 +69,7 @@ def _answer(work):
         return _refuse("unavailable", "the games' archive does not answer; try again soon", 503)
 
 
-def _player(data: dict) -> str:
+def player_of(data: dict) -> str:
     player = player_id(data.get("player"))
     if player is None:
         raise Refused("bad_player", "send the player key ('player')")
@@ -80,25 +82,25 @@ def my_games():
         before = data.get("before")
         if before is not None and not isinstance(before, (int, float)):
             raise Refused("bad_request", "'before' is a time in seconds")
-        player = _player(data)
+        player = player_of(data)
         return {"name": records.name(player), "games": records.games(player, GAMES_PER_PAGE, before)}
-    return _answer(work)
+    return answer(work)
 
 
 @players.post("/api/me/statistics")
 def my_statistics():
     def work(records, data):
-        player = _player(data)
+        player = player_of(data)
         return {"name": records.name(player), "statistics": records.statistics(player)}
-    return _answer(work)
+    return answer(work)
 
 
 @players.post("/api/me/link")
 def link_device():
     def work(records, data):
-        _player(data)  # a valid key, or refused
+        player_of(data)  # a valid key, or refused
         return {"code": records.link(data["player"], time.time())}
-    return _answer(work)
+    return answer(work)
 
 
 @players.post("/api/me/redeem")
@@ -111,15 +113,15 @@ def redeem_link():
         if key is None:
             raise Refused("not_found", "this code is unknown or has expired: make a new one")
         return {"player": key}
-    return _answer(work)
+    return answer(work)
 
 
 @players.post("/api/me/forget")
 def forget_me():
     def work(records, data):
-        records.forget(_player(data), time.time())
+        records.forget(player_of(data), time.time())
         return {}
-    return _answer(work)
+    return answer(work)
 
 
 @players.get("/me")

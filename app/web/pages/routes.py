@@ -17,6 +17,8 @@ from jinja2.utils import htmlsafe_json_dumps
 
 from app.engine import RULESETS, Rules
 
+from ..store import StoreUnavailable
+from ..store.archive.clubs import ClubRecords
 from ..table import lesson
 from ..table.bot_seats import default_level
 from ..table.people import player_id
@@ -161,13 +163,34 @@ def create_table():
         # The default name in the host's language ("Annas Tisch"); everybody sees that name.
         name = gettext("%(host)s's table", host=" ".join(data["host_name"].split()))[:40]
     try:
+        club = club_of(data)
         table, token = _hub().registry.create(
             host_name=data.get("host_name"), name=name,
             ruleset=data.get("ruleset", "standard"), options=data.get("options"),
             listed=data.get("listed", True), seed=data.get("seed"), settings=data.get("settings"))
     except Refused as exc:
         return jsonify(exc.ack()), 400
-    return _stored(table, token)
+    except StoreUnavailable:
+        return jsonify(ok=False, code="unavailable", message="the clubs' archive does not answer"), 503
+    if club is None:
+        return _stored(table, token)
+    # (a new dict: the table's extra is never changed in place, table.py)
+    return _stored(table, token, lambda t: setattr(t, "extra", {**t.extra, "club": club}))
+
+
+def club_of(data: dict) -> str | None:
+    """The club a new table plays for (its games count there: `club` and the host's `player`
+    key, a member's), None for an ordinary table."""
+    club = data.get("club")
+    if club is None:
+        return None
+    archiver = current_app.extensions.get("tichu_archiver")
+    player = player_id(data.get("player"))
+    if archiver is None or player is None or not isinstance(club, str) or len(club) > 40:
+        raise Refused("not_member", "a club table is made by a member of the club (send 'club' and 'player')")
+    if not ClubRecords(archiver.archive).is_member(club, player):
+        raise Refused("not_member", "a club table is made by a member of the club")
+    return club
 
 
 def seated_table(kind: str):

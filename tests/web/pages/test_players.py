@@ -19,9 +19,11 @@ KEY = "k" * 20 + "-AnnaKey_01"
 OTHER_KEY = "o" * 24
 
 
-def archived_game(app, http, player, key=KEY, levels=("greedy", "greedy", "greedy")):
-    """Anna (with `key`) and bots play a short game to its end; the archiver copies it."""
-    code, token = create_table(http, seed=21, options={"target": 50})
+def archived_game(app, http, player, key=KEY, levels=("greedy", "greedy", "greedy"), club=None):
+    """Anna (with `key`) and bots play a short game to its end (at `club`'s table: made with
+    Anna's key); the archiver copies it."""
+    fields = {"club": club, "player": key} if club else {}
+    code, token = create_table(http, seed=21, options={"target": 50}, **fields)
     anna = player("Anna")
     anna.token = token
     anna.join(code, token)
