@@ -192,7 +192,7 @@ function learnPanel() {
     const name = (field && field.value.trim()) || store.name();
     status.textContent = t("Dealing the lesson…");
     const resp = await fetch("/api/lesson", { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ name }) }).catch(() => null);
+      body: JSON.stringify({ name, player: store.player() }) }).catch(() => null);
     const data = resp ? await resp.json().catch(() => ({ ok: false, code: "server_error" })) : { ok: false, code: "timeout" };
     if (!data.ok) { status.textContent = refusal(data); return; }
     store.setToken(data.code, data.token);

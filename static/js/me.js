@@ -7,7 +7,7 @@ import { date, made, number, outcome, post, share, table, who } from "./figures.
 import { store } from "./store.js";
 
 const root = document.getElementById("app");
-const state = { games: null, stats: null, clubs: null, name: null, error: null, code: null, note: null,
+const state = { games: null, stats: null, progress: null, clubs: null, name: null, error: null, code: null, note: null,
   busy: false };
 
 async function load() {
@@ -24,6 +24,7 @@ async function load() {
   } else {
     state.games = games.games;
     state.stats = stats.statistics;
+    state.progress = stats.progress;
     state.name = games.name;
   }
   render();
@@ -58,9 +59,13 @@ function perPartner(list) {
     "partners");
 }
 
-/** A line over the trend's points (one per ten games), drawn as the score chart is; its text
- * alternative says every value. */
-function plot(points, value, format, title, key) {
+const gamesSpan = (p, value) => t("games {first}–{last}: {value}", { first: p.first, last: p.first + p.games - 1, value });
+const roundsSpan = (p, value) => t("reviewed rounds {first}–{last}: {value}",
+  { first: p.first, last: p.first + p.rounds - 1, value });
+
+/** A line over a trend's points (ten games, or ten reviewed rounds, each), drawn as the score
+ * chart is; its text alternative (`span` words each point) says every value. */
+function plot(points, value, format, title, key, span = gamesSpan) {
   const shown = points.filter((p) => p[value] !== null);
   if (shown.length < 2) return null;
   const values = shown.map((p) => p[value]);
@@ -69,10 +74,7 @@ function plot(points, value, format, title, key) {
   const W = 300, H = 120, L = 36, R = 8, T = 8, B = 16;
   const x = (i) => L + (i * (W - L - R)) / Math.max(1, shown.length - 1);
   const y = (v) => T + ((top - v) * (H - T - B)) / (top - bottom || 1);
-  // (t() outside template literals: the message extractor reads plain calls)
-  const parts = shown.map((p) => t("games {first}–{last}: {value}",
-    { first: p.first, last: p.first + p.games - 1, value: format(p[value]) }));
-  const label = title + ": " + parts.join(", ");
+  const label = title + ": " + shown.map((p) => span(p, format(p[value]))).join(", ");
   const tick = (text, attrs) => svg("text", { class: "tick", ...attrs }, document.createTextNode(text));
   return h("figure", { class: "trend", dataset: { key } }, h("figcaption", {}, title),
     svg("svg", { class: "chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label },
@@ -94,6 +96,29 @@ function statistics(stats) {
     plot(stats.trend, "points_per_round", (v) => number(v, 1), t("Points per round, ten games at a time"), "trend-points"),
     plot(stats.trend, "win_share", share, t("Games won, ten games at a time"), "trend-wins"),
     perRuleset(stats.rulesets), perPartner(stats.partners)];
+}
+
+// -- progress with the coach --------------------------------------------------------------------
+
+const GROUPS = { calls: () => t("Calls"), exchange: () => t("Exchange"), leads: () => t("Leads"),
+  follows: () => t("Follows"), bombs: () => t("Bombs"), gifts: () => t("Dragon gifts") };
+
+function progress(p) {
+  const lesson = p.lessons.length
+    ? h("p", { dataset: { key: "lesson-done" } }, t("The guided first game: done on {date}.", { date: date(p.lessons[0].done) }))
+    : h("p", {}, t("The guided first game: not done yet."), " ", h("a", { href: "/" }, t("Learn to play")));
+  if (!p.rounds) {
+    return [lesson, h("p", {}, t("No round of yours reviewed yet: after a round, ask the coach for its review at the table."))];
+  }
+  const rows = Object.entries(p.groups).filter(([, g]) => g.decisions || g.flagged)
+    .map(([group, g]) => [GROUPS[group] ? GROUPS[group]() : group, number(g.decisions), number(g.flagged),
+      g.decisions ? share(g.flagged / g.decisions) : "–"]);
+  return [lesson,
+    h("p", {}, tn("{n} round reviewed at the table", "{n} rounds reviewed at the table", p.rounds) + ": "
+      + tn("{n} decision flagged", "{n} decisions flagged", p.flagged) + "."),
+    table(t("Decisions reviewed, by kind"), [t("Kind"), t("Reviewed"), t("Flagged"), t("Share")], rows, "progress"),
+    plot(p.trend, "flagged_per_round", (v) => number(v, 1), t("Flagged decisions per reviewed round"),
+      "trend-flags", roundsSpan)];
 }
 
 // -- games --------------------------------------------------------------------------------------
@@ -206,6 +231,8 @@ function render() {
     state.error ? h("p", { class: "error", role: "alert" }, state.error) : null,
     state.stats ? h("section", { "aria-labelledby": "stats-title" },
       h("h2", { id: "stats-title" }, t("Statistics")), statistics(state.stats)) : null,
+    state.progress ? h("section", { "aria-labelledby": "progress-title" },
+      h("h2", { id: "progress-title" }, t("Your progress with the coach")), progress(state.progress)) : null,
     state.games ? games(state.games) : null,
     clubs(),
     devices(),

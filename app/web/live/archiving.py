@@ -29,6 +29,7 @@ import time
 from ..store import Change, StoreUnavailable, TableStore, VersionConflict
 from ..store.archive import Archive, ArchivedTable
 from ..store.archive.players import PlayerRecords, anonymous
+from ..store.archive.progress import CoachProgress
 from ..store.archive.results import seat_results
 from ..table.documents import replay_game, table_shell
 from ..table.status import OVER
@@ -137,14 +138,17 @@ class Archiver:
         """The seats' results of ended game `number` (none for a game the table noted no
         holders of: a lesson, a table older than that), players who asked to be forgotten
         anonymous."""
-        lineup = ((stored.meta.get("extra") or {}).get("lineups") or {}).get(str(number))
+        extra = stored.meta.get("extra") or {}
+        if extra.get("lesson") and number == 0 and not stored.damaged:
+            self.lesson_done(stored, extra["lesson"].get("id"))
+        lineup = (extra.get("lineups") or {}).get(str(number))
         if not lineup or not actions or stored.damaged:
             return []
         game, problem = replay_game(table_shell(stored.meta), number, actions)
         if problem:
             log.warning("table %s: no results for %s", stored.code, problem)
             return []
-        club = (stored.meta.get("extra") or {}).get("club")  # a club's table (pages/clubs.py)
+        club = extra.get("club")  # a club's table (pages/clubs.py)
         rows = seat_results(stored.code, number, game, lineup, club)
         gone = PlayerRecords(self.archive).forgotten(r.player for r in rows)
         for row in rows:
@@ -152,6 +156,15 @@ class Archiver:
                 row.player = row.name = None
             row.partners, row.opponents = anonymous(row.partners, gone), anonymous(row.opponents, gone)
         return rows
+
+    def lesson_done(self, stored, lesson: str | None) -> None:
+        """A lesson's game has ended: its learner has done the lesson (their coach progress)."""
+        learners = {seat.get("player") for seat in stored.meta.get("seats", []) if seat.get("owner")} - {None}
+        learners -= PlayerRecords(self.archive).forgotten(learners)
+        progress = CoachProgress(self.archive)
+        for player in sorted(learners):
+            if lesson:
+                progress.note_lesson(player, lesson, self.clock())
 
     # -- reading back ---------------------------------------------------------------------------
 

@@ -7,7 +7,8 @@ histories keep). Everything is read from the archive (store/archive/players.py):
 counts from the moment it is archived, within a minute of its end.
 
 - `POST /api/me/games` {player, before?}: the player's games, newest first
-- `POST /api/me/statistics` {player}: overall, per ruleset, per partner, the trend
+- `POST /api/me/statistics` {player}: overall, per ruleset, per partner, the trend, and the
+  progress with the coach (rounds reviewed at the table, flagged decisions by kind, lessons)
 - `POST /api/me/link` {player}: a short code for another device (15 minutes, once)
 - `POST /api/me/redeem` {code}: the key a code stands for (the other device keeps it)
 - `POST /api/me/forget` {player}: delete the player (their games stay, their seat anonymous)
@@ -23,6 +24,7 @@ from flask import Blueprint, current_app, g, jsonify, render_template, request
 from ..errors import Refused
 from ..store import StoreUnavailable
 from ..store.archive.players import PlayerRecords
+from ..store.archive.progress import CoachProgress
 from ..table.people import player_id
 from .routes import page_config
 
@@ -91,7 +93,8 @@ def my_games():
 def my_statistics():
     def work(records, data):
         player = player_of(data)
-        return {"name": records.name(player), "statistics": records.statistics(player)}
+        return {"name": records.name(player), "statistics": records.statistics(player),
+                "progress": CoachProgress(records.archive).progress(player)}
     return answer(work)
 
 
@@ -119,7 +122,7 @@ def redeem_link():
 @players.post("/api/me/forget")
 def forget_me():
     def work(records, data):
-        records.forget(player_of(data), time.time())
+        records.forget(player_of(data), time.time(), key=data["player"])
         return {}
     return answer(work)
 

@@ -220,7 +220,7 @@ def seated_table(kind: str):
     except Refused as exc:
         return jsonify(exc.ack()), 400
     if kind == "lesson":
-        return _stored(table, token, lambda t: lesson.set_up(t, t.host_hash, host))
+        return _stored(table, token, lambda t: lesson.set_up(t, t.host_hash, host, player))
     return _stored(table, token, lambda t: t.start_for_one(
         0, host, t.host_hash, dict.fromkeys((s for s in t.free_seats() if s != 0), default_level()),
         player=player))

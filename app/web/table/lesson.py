@@ -54,10 +54,10 @@ def lesson_part(table, seat: int | None) -> dict | None:
     return lesson_doc(lesson, table.view(seat))
 
 
-def set_up(table, learner_hash: str, name: str) -> None:
-    """Make a new table the lesson: the learner at the script's seat, its bots named, the game
-    started on the lesson's deal (lock held)."""
+def set_up(table, learner_hash: str, name: str, player: str | None = None) -> None:
+    """Make a new table the lesson: the learner (`player`: their player id, where known) at the
+    script's seat, its bots named, the game started on the lesson's deal (lock held)."""
     lesson = FIRST_GAME
     table.extra = {**table.extra, "lesson": {"id": lesson.id}}
     table.start_for_one(lesson.seat, name, learner_hash, dict.fromkeys(lesson.names, LESSON_BOT),
-                        bot_names=lesson.names)
+                        bot_names=lesson.names, player=player)

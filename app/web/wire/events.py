@@ -47,6 +47,7 @@ process can hold several apps (the tests do).
 from __future__ import annotations
 
 import logging
+import time
 
 from flask import current_app, request
 
@@ -56,6 +57,8 @@ from app.engine import EngineError
 from ..errors import refusal_ack
 from ..live import metrics
 from ..live import reviews as live_reviews
+from ..store import StoreUnavailable
+from ..store.archive.progress import CoachProgress
 from ..table import hints, log_context
 from ..table import reviews as table_reviews
 from ..table.people import player_id
@@ -297,6 +300,7 @@ def review(data):
         record = table_reviews.review_record(table, seat, data["seat"], round_index,
                                              stored=lambda n: hub.game_record(table, n))
         version = table.version
+        game, player = table.game_no - 1, table.seats[seat].player
     # Outside the lock: the review is made in a worker process (or found kept). This
     # connection's next events wait behind this one, so it waits briefly: `pending` tells the
     # page to ask again, when the review being made (then kept) will be there.
@@ -304,7 +308,21 @@ def review(data):
                                                                    live_reviews.SOCKET_WAIT)
     if answer is None:
         return _ok(version, pending=True)
+    if player is not None:
+        _note_review(player, table.code, game, round_index, seat, answer)
     return _ok(version, review=answer)
+
+
+def _note_review(player: str, code: str, game: int, round_index: int, seat: int, answer: dict) -> None:
+    """The player's progress with the coach counts this review (store/archive/progress.py)."""
+    archiver = current_app.extensions.get("tichu_archiver")
+    if archiver is None:
+        return
+    try:
+        progress = CoachProgress(archiver.archive)
+        progress.note_review(player, code, game, round_index, seat, answer, time.time())
+    except StoreUnavailable as exc:
+        log.warning("a review was not counted in the player's progress: %s", exc)
 
 
 # -- chat -------------------------------------------------------------------------------

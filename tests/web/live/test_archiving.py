@@ -197,3 +197,21 @@ def test_a_server_archives_a_finished_game_and_an_idle_table_and_replays_and_pla
 
     assert again.act(**GreedyBot(0).decide(again.view))["ok"]
     assert store.version(code) > 0 and len(again.doc["game"]["history"]) >= len(moves)
+
+
+def test_a_lessons_game_once_ended_is_the_learners_lesson_done(homes):
+    from app.web.store.archive.players import PlayerRecords
+    from app.web.store.archive.progress import CoachProgress
+
+    store, archive = homes
+    learner, forgotten = "a" * 64, "f" * 64
+    seats = [{"owner": "hash", "player": learner}, {"owner": None, "bot": "lesson"},
+             {"owner": "other", "player": forgotten}, {"owner": None, "bot": "lesson"}]
+    PlayerRecords(archive).forget(forgotten, NOW)
+    lesson_meta = {**meta(1, 0), "seats": seats, "extra": {"lesson": {"id": "first-game"}}}
+    store.commit("LESSN", 0, Change(1, NOW - 1, False, lesson_meta, {"code": "LESSN", "status": "over"},
+                                    [(0, {"n": 1})]))
+    assert Archiver(store, archive, idle_seconds=IDLE, clock=lambda: NOW).sweep(NOW)["games"] == 1
+    progress = CoachProgress(archive)
+    assert progress.progress(learner)["lessons"] == [{"lesson": "first-game", "done": NOW}]
+    assert progress.progress(forgotten)["lessons"] == []  # forgotten stays forgotten

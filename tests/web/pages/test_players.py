@@ -173,3 +173,29 @@ def test_a_bad_key_at_the_table_is_refused_and_changes_nothing(app, http, player
 def test_the_page_is_served(http):
     page = http.get("/me")
     assert page.status_code == 200 and b"js/me.js" in page.data
+
+
+def test_a_review_at_the_table_counts_in_the_players_progress(app, http, player, monkeypatch):
+    from tests.web.live.test_reviews import DEALS, ask_review, play_rounds
+
+    monkeypatch.setenv("TICHU_REVIEW_IDLE", "0")  # as the review tests: a busy machine still serves it
+    app.extensions["tichu_reviews"].settings = {"deals": DEALS}
+    code, token = create_table(http, seed=21)
+    anna = player("Anna")
+    anna.join(code, token)
+    assert anna.emit("sit", {"seat": 0, "name": "Anna", "player": KEY})["ok"]
+    for seat in (1, 2, 3):
+        assert anna.emit("bot", {"seat": seat, "level": "greedy"})["ok"]
+    assert anna.emit("start", {})["ok"]
+    hub = app.extensions["tichu"]
+    play_rounds(hub, hub.registry.get(code), anna, 1)
+    review = ask_review(anna, {"round": 0})["review"]
+    ask_review(anna, {"round": 0})  # asked twice: one reviewed round
+    progress = http.post("/api/me/statistics", json={"player": KEY}).get_json()["progress"]
+    assert progress["rounds"] == 1 and progress["flagged"] == len(review["flags"])
+    assert sum(g["decisions"] for g in progress["groups"].values()) == review["decisions"]
+    calls = sum(1 for f in review["flags"] if f["kind"] in ("grand", "tichu"))
+    assert progress["groups"]["calls"]["flagged"] == calls
+    assert progress["trend"] == [{"first": 1, "rounds": 1, "until": progress["trend"][0]["until"],
+                                  "flagged_per_round": float(len(review["flags"]))}]
+    assert progress["lessons"] == []

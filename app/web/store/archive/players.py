@@ -70,13 +70,16 @@ class PlayerRecords:
         return {r[0] for r in self.archive._query(
             f"SELECT id FROM forgotten_players WHERE id IN ({marks})", tuple(wanted))}
 
-    def forget(self, player: str, now: float) -> None:
+    def forget(self, player: str, now: float, key: str | None = None) -> None:
         """Delete the player: their name and id leave every seat they held (the games stay,
-        their seat anonymous), their clubs and any link code; games of theirs archived
-        later are anonymous too."""
+        their seat anonymous), their clubs, their progress with the coach and (given their
+        `key`) any code for another device; games of theirs archived later are anonymous too."""
         statements = [
             ("UPDATE seat_results SET player = NULL, name = NULL WHERE player = ?", (player,)),
             ("DELETE FROM club_members WHERE player = ?", (player,)),
+            ("DELETE FROM reviewed_rounds WHERE player = ?", (player,)),
+            ("DELETE FROM lessons_done WHERE player = ?", (player,)),
+            ("DELETE FROM player_links WHERE player_key = ?", (key or "",)),
             ("DELETE FROM players WHERE id = ?", (player,)),
             ("INSERT INTO forgotten_players (id, forgotten) VALUES (?, ?) ON CONFLICT (id) DO NOTHING",
              (player, now)),

@@ -86,6 +86,25 @@ STEPS: list[tuple[int, str, list[str]]] = [
             PRIMARY KEY (club, player)
         )""",
         "CREATE INDEX club_members_by_player ON club_members (player)",
+        # A player's progress with the coach: each round of theirs reviewed at the table
+        # (decisions compared and flagged, by kind), and the lessons they finished.
+        """CREATE TABLE reviewed_rounds (
+            player TEXT NOT NULL,
+            code TEXT NOT NULL,
+            game INTEGER NOT NULL,
+            round INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            reviewed DOUBLE PRECISION NOT NULL,
+            decisions TEXT NOT NULL,
+            flagged TEXT NOT NULL,
+            PRIMARY KEY (player, code, game, round)
+        )""",
+        """CREATE TABLE lessons_done (
+            player TEXT NOT NULL,
+            lesson TEXT NOT NULL,
+            done DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (player, lesson)
+        )""",
         # Players who asked to be forgotten: a game still live when they asked is archived
         # with their seat anonymous too.
         "CREATE TABLE forgotten_players (id TEXT PRIMARY KEY, forgotten DOUBLE PRECISION NOT NULL)",
