@@ -7,8 +7,10 @@ archived games, on SQLite and on PostgreSQL.
 Generates `--games` finished four-seat games (seeded, so every run is the same): people
 drawn from `--players` (a few play far more than most, as on any site), bots at about a
 third of the seats, a quarter of the games at one of `--clubs` clubs of 20 members. Writes
-their seat results into a fresh archive (store/archive), then asks `--asks` times each for
-a random player's statistics (by weight of games, so the heavy players are asked as
+their seat results into a fresh archive (store/archive), counts every asked player's
+statistics and every club's standings once, timed (what the archiver does after each game,
+store/archive/figures.py; a first ask too), then asks `--asks` times each for a random
+player's statistics (by weight of games, so the heavy players are asked as
 often as they play), a player's last 50 games, and a club's standings, and prints the
 times (p50, p95, p99, max in ms) and how many rows the asked players had. PostgreSQL is
 started on a loopback port (deploy/local.py), as the tests do.
@@ -101,6 +103,10 @@ def run(archive, args) -> dict:
                              (club, member, 0.0)) for member in members])
     asked = rng.choices(players, weights, k=args.asks)
     rows = [archive._query("SELECT COUNT(*) FROM seat_results WHERE player = ?", (p,))[0][0] for p in asked]
+    # Counting (the archiver, right after a game of theirs; or a first ask): every distinct
+    # player asked and every club, from their rows.
+    counting = [timed(lambda p=p: records.refresh(p)) for p in dict.fromkeys(asked)]
+    club_counting = [timed(lambda c=c: club_records.refresh(c)) for c, _ in clubs]
     stats = [timed(lambda p=p: records.statistics(p)) for p in asked]
     games = [timed(lambda p=p: records.games(p)) for p in asked]
     standings = [timed(lambda c=c: club_records.standings(c)) for c, _ in rng.choices(clubs, k=args.asks)]
@@ -109,7 +115,8 @@ def run(archive, args) -> dict:
             "rows_per_asked_player": {"median": int(statistics.median(rows)), "max": max(rows)},
             "rows_per_club": max(int(r[1]) for r in club_rows),
             "statistics_ms": percentiles(stats), "games_ms": percentiles(games),
-            "standings_ms": percentiles(standings)}
+            "standings_ms": percentiles(standings),
+            "counting_player_ms": percentiles(counting), "counting_club_ms": percentiles(club_counting)}
 
 
 def main() -> None:

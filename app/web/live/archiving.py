@@ -28,6 +28,7 @@ import time
 
 from ..store import Change, StoreUnavailable, TableStore, VersionConflict
 from ..store.archive import Archive, ArchivedTable
+from ..store.archive.clubs import ClubRecords
 from ..store.archive.players import PlayerRecords, anonymous
 from ..store.archive.progress import CoachProgress
 from ..store.archive.results import seat_results
@@ -103,7 +104,9 @@ class Archiver:
             kept = self.archive.game_actions(code, number)
             if kept is not None and (not actions or kept == actions):
                 continue  # copied before (and maybe dropped from the live store since)
-            self.archive.put(code, {number: actions}, results={number: self.results(stored, number, actions)})
+            results = self.results(stored, number, actions)
+            self.archive.put(code, {number: actions}, results={number: results})
+            self.recount(results)
             copied += 1
         for number in range(ended):
             if stored.game is not None and number < stored.game:
@@ -127,6 +130,7 @@ class Archiver:
         self.archive.put(code, games, ArchivedTable(code, stored.version, stored.updated, stored.listed,
                                                     stored.meta, stored.summary, stored.damaged, stored.game),
                          results)
+        self.recount([row for rows in results.values() for row in rows])
         gone = self.store.delete_if(code, stored.version)
         self._seen.pop(code, None)
         if gone:
@@ -156,6 +160,14 @@ class Archiver:
                 row.player = row.name = None
             row.partners, row.opponents = anonymous(row.partners, gone), anonymous(row.opponents, gone)
         return rows
+
+    def recount(self, rows: list) -> None:
+        """Count the statistics of a game's players and its club's standings again now, so
+        that asking for them reads what is kept (store/archive/figures.py)."""
+        for player in sorted({row.player for row in rows} - {None}):
+            PlayerRecords(self.archive).refresh(player)
+        for club in sorted({row.club for row in rows} - {None}):
+            ClubRecords(self.archive).refresh(club)
 
     def lesson_done(self, stored, lesson: str | None) -> None:
         """A lesson's game has ended: its learner has done the lesson (their coach progress)."""

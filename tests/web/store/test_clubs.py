@@ -68,6 +68,7 @@ def test_standings_count_members_in_the_clubs_games(archive):
 
 def test_a_member_who_leaves_leaves_the_standings(archive):
     clubs, club = a_club(archive)
+    assert "Carl" in {m["name"] for m in clubs.standings(club["id"])["standings"]}  # counted and kept
     clubs.leave(club["id"], CARL)
     assert not clubs.is_member(club["id"], CARL)
     names = {m["name"] for m in clubs.standings(club["id"])["standings"]}

@@ -54,6 +54,22 @@ def test_figures_are_the_sums_of_the_rows_and_bots_are_nobody(archive):
     assert records.statistics("c" * 64)["overall"]["games"] == 0  # nobody's figures are anybody else's
 
 
+def test_kept_statistics_are_counted_again_once_a_game_of_theirs_is_archived(archive):
+    records = PlayerRecords(archive)
+    archive.put("AAAAA", {0: [{"n": 1}]}, results={0: [row("AAAAA", 0, 0, ANNA, "Anna", outcome="won")]})
+    assert records.statistics(ANNA)["overall"]["games"] == 1  # counted, and kept
+    assert archive._query("SELECT rows_counted FROM figures WHERE id = ?", (ANNA,)) == [(1,)]
+    archive.put("AAAAA", {1: [{"n": 1}]}, results={1: [row("AAAAA", 1, 0, ANNA, "Anna", outcome="lost")]})
+    assert archive._query("SELECT rows_counted FROM figures WHERE id = ?", (ANNA,)) == []  # dropped
+    overall = records.statistics(ANNA)["overall"]
+    assert (overall["games"], overall["won"], overall["lost"]) == (2, 1, 1)
+    # A slow count from fewer rows never replaces a newer one.
+    fresh = records.refresh(ANNA)
+    from app.web.store.archive import figures
+    figures.recount(archive, figures.PLAYER, ANNA, lambda: 1, lambda: {"stale": True})
+    assert records.statistics(ANNA) == fresh
+
+
 def test_putting_a_games_results_again_keeps_them_once(archive):
     rows = [row("AAAAA", 0, 0, ANNA, "Anna", outcome="won")]
     for _ in range(3):  # a move cut short and done again
@@ -89,11 +105,13 @@ def test_forgetting_leaves_the_games_and_no_trace_of_the_player(archive):
         row("AAAAA", 0, 2, BEN, "Ben", outcome="won", partners=[[ANNA, "Anna", None]],
             opponents=[[None, None, "hard"]]),
     ]})
+    assert {"name": "Anna"} in [p["partner"] for p in records.statistics(BEN)["partners"]]  # kept
     records.forget(ANNA, NOW)
+    assert {"name": "Anna"} not in [p["partner"] for p in records.statistics(BEN)["partners"]]
     assert records.name(ANNA) is None and records.statistics(ANNA)["overall"]["games"] == 0
     ben = records.games(BEN)[0]
     assert ben["partners"] == [{"name": None}] and ben["opponents"] == [{"bot": "hard"}]
-    text = str(archive._query("SELECT * FROM seat_results")) + str(archive._query("SELECT * FROM players"))
+    text = "".join(str(archive._query(f"SELECT * FROM {t}")) for t in ("seat_results", "players", "figures"))
     assert ANNA not in text and "Anna" not in text
     assert records.forgotten([ANNA, BEN]) == {ANNA}
     assert archive.game_actions("AAAAA", 0) == [{"n": 1}]

@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
 from ..base import StoreUnavailable, json_text
+from . import figures
 from .results import SeatResult, result_statements
 
 __all__ = ["Archive", "ArchivedTable", "StoreUnavailable"]
@@ -54,8 +55,10 @@ class Archive(ABC):
         transaction; what was kept under the same keys is replaced."""
         statements = []
         for number, rows in sorted((results or {}).items()):
+            statements.extend(figures.dropped_for_game(code, number))  # the results kept before
             statements.append(("DELETE FROM seat_results WHERE code = ? AND game = ?", (code, int(number))))
             statements.extend(result_statements(rows))
+            statements.extend(figures.dropped_for_game(code, number))  # and the new ones
         if table is not None:
             statements.append((
                 "INSERT INTO archived_tables (code, version, updated, listed, meta, summary, damaged, latest)"
@@ -75,7 +78,9 @@ class Archive(ABC):
 
     def delete(self, code: str) -> None:
         """Forget a table and its games (housekeeping only)."""
-        self._execute([("DELETE FROM seat_results WHERE code = ?", (code,)),
+        games = {r[0] for r in self._query("SELECT game FROM seat_results WHERE code = ?", (code,))}
+        self._execute([s for n in sorted(games) for s in figures.dropped_for_game(code, n)]
+                      + [("DELETE FROM seat_results WHERE code = ?", (code,)),
                        ("DELETE FROM archived_games WHERE code = ?", (code,)),
                        ("DELETE FROM archived_tables WHERE code = ?", (code,))])
 

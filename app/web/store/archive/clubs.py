@@ -14,8 +14,9 @@ import json
 import secrets
 from collections import defaultdict
 
+from . import figures
 from .base import Archive
-from .players import SUMS, figures, show
+from .players import SUMS, show, summed
 from .results import WON
 
 NAME_MAX = 40
@@ -45,10 +46,12 @@ class ClubRecords:
 
     def join(self, club_id: str, player: str, now: float) -> None:
         self.archive._execute([("INSERT INTO club_members (club, player, joined) VALUES (?, ?, ?)"
-                                " ON CONFLICT (club, player) DO NOTHING", (club_id, player, now))])
+                                " ON CONFLICT (club, player) DO NOTHING", (club_id, player, now)),
+                               figures.dropped(figures.CLUB, club_id)])  # a new member in the standings
 
     def leave(self, club_id: str, player: str) -> None:
-        self.archive._execute([("DELETE FROM club_members WHERE club = ? AND player = ?", (club_id, player))])
+        self.archive._execute([("DELETE FROM club_members WHERE club = ? AND player = ?", (club_id, player)),
+                               figures.dropped(figures.CLUB, club_id)])
 
     def is_member(self, club_id: str, player: str) -> bool:
         return bool(self.archive._query("SELECT 1 FROM club_members WHERE club = ? AND player = ?",
@@ -64,7 +67,18 @@ class ClubRecords:
 
     def standings(self, club_id: str) -> dict:
         """Members' figures in the club's games (most games won first), partnerships, head-to-head
-        and the last games."""
+        and the last games: as last counted (figures.py), else counted now."""
+        return figures.kept(self.archive, figures.CLUB, club_id, lambda: self._rows(club_id),
+                            lambda: self.count_standings(club_id))
+
+    def refresh(self, club_id: str) -> dict:
+        return figures.recount(self.archive, figures.CLUB, club_id, lambda: self._rows(club_id),
+                               lambda: self.count_standings(club_id))
+
+    def _rows(self, club_id: str) -> int:
+        return int(self.archive._query("SELECT COUNT(*) FROM seat_results WHERE club = ?", (club_id,))[0][0])
+
+    def count_standings(self, club_id: str) -> dict:
         query = self.archive._query
         members = {r[0]: r[1] for r in query(
             "SELECT m.player, p.name FROM club_members m LEFT JOIN players p ON p.id = m.player"
@@ -73,7 +87,7 @@ class ClubRecords:
         for values in query(f"SELECT player, {SUMS} FROM seat_results r WHERE club = ? AND player IN"
                             " (SELECT player FROM club_members WHERE club = ?) GROUP BY player",
                             (club_id, club_id)):
-            table.append({"name": members.get(values[0]) or None, **figures(values[1:])})  # never the id
+            table.append({"name": members.get(values[0]) or None, **summed(values[1:])})  # never the id
         table.sort(key=lambda e: (-e["won"], -(e["points_per_round"] or 0), e["name"] or ""))
         rows = query("SELECT code, game, ended, player, final, outcome, partners, opponents FROM seat_results"
                      " WHERE club = ? AND player IS NOT NULL ORDER BY ended", (club_id,))

@@ -14,6 +14,7 @@ import json
 import secrets
 from collections import defaultdict
 
+from . import figures
 from .base import Archive
 from .results import COLUMNS, DRAW, LOST, WON
 
@@ -34,7 +35,7 @@ SUM_NAMES = ("games", "won", "lost", "draws", "rounds", "points", "tichu_called"
              "grand_called", "grand_made", "double_victories", "first_out", "bombs")
 
 
-def figures(sums) -> dict:
+def summed(sums) -> dict:
     """The named sums (None counts as 0) and the rates people read."""
     out = {name: int(value or 0) for name, value in zip(SUM_NAMES, sums, strict=True)}
     out["points_per_round"] = round(out["points"] / out["rounds"], 1) if out["rounds"] else None
@@ -75,6 +76,11 @@ class PlayerRecords:
         their seat anonymous), their clubs, their progress with the coach and (given their
         `key`) any code for another device; games of theirs archived later are anonymous too."""
         statements = [
+            figures.dropped(figures.PLAYER, player),
+            ("DELETE FROM figures WHERE kind = ? AND id IN (SELECT club FROM club_members WHERE player = ?)",
+             (figures.CLUB, player)),
+            ("DELETE FROM figures WHERE kind = ? AND id IN (SELECT club FROM seat_results WHERE player = ?"
+             " AND club IS NOT NULL)", (figures.CLUB, player)),
             ("UPDATE seat_results SET player = NULL, name = NULL WHERE player = ?", (player,)),
             ("DELETE FROM club_members WHERE player = ?", (player,)),
             ("DELETE FROM reviewed_rounds WHERE player = ?", (player,)),
@@ -86,8 +92,10 @@ class PlayerRecords:
         ]
         # Where they were somebody's partner or opponent: the lists name them no more.
         for key in self.archive._query(
-                "SELECT code, game, seat, part, partners, opponents FROM seat_results"
+                "SELECT code, game, seat, part, partners, opponents, player FROM seat_results"
                 " WHERE partners LIKE ? OR opponents LIKE ?", (f'%"{player}"%', f'%"{player}"%')):
+            if key[6]:  # their figures name the forgotten player: counted again when asked
+                statements.append(figures.dropped(figures.PLAYER, key[6]))
             partners, opponents = (json.dumps(anonymous(json.loads(text), {player}), separators=(",", ":"))
                                    for text in key[4:6])
             statements.append(("UPDATE seat_results SET partners = ?, opponents = ?"
@@ -143,13 +151,27 @@ class PlayerRecords:
         return list(games.values())
 
     def statistics(self, player: str) -> dict:
-        """Overall, per ruleset (and size of table), per partner, and the trend over time."""
+        """Overall, per ruleset (and size of table), per partner, and the trend over time: as
+        last counted (figures.py), else counted now."""
+        return figures.kept(self.archive, figures.PLAYER, player, lambda: self._rows(player),
+                            lambda: self.count_statistics(player))
+
+    def refresh(self, player: str) -> dict:
+        """Count the player's statistics again (the archiver, once it archived a game of theirs)."""
+        return figures.recount(self.archive, figures.PLAYER, player, lambda: self._rows(player),
+                               lambda: self.count_statistics(player))
+
+    def _rows(self, player: str) -> int:
+        return int(self.archive._query("SELECT COUNT(*) FROM seat_results WHERE player = ?", (player,))[0][0])
+
+    def count_statistics(self, player: str) -> dict:
+        """The statistics counted from the player's rows."""
         query = self.archive._query
-        overall = figures(query(f"SELECT {SUMS} FROM seat_results WHERE player = ?", (player,))[0])
+        overall = summed(query(f"SELECT {SUMS} FROM seat_results WHERE player = ?", (player,))[0])
         rulesets = []
         for values in query(f"SELECT ruleset, seats, {SUMS} FROM seat_results WHERE player = ?"
                             " GROUP BY ruleset, seats ORDER BY ruleset, seats", (player,)):
-            rulesets.append({"ruleset": values[0], "seats": values[1], **figures(values[2:])})
+            rulesets.append({"ruleset": values[0], "seats": values[1], **summed(values[2:])})
         rows = query("SELECT code, game, ended, final, outcome, rounds, points, partners FROM seat_results"
                      " WHERE player = ? ORDER BY ended, code, game, part", (player,))
         return {"overall": overall, "rulesets": rulesets, "partners": by_partner(rows),

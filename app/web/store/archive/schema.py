@@ -105,6 +105,16 @@ STEPS: list[tuple[int, str, list[str]]] = [
             done DOUBLE PRECISION NOT NULL,
             PRIMARY KEY (player, lesson)
         )""",
+        # A player's statistics and a club's standings as last counted from the rows above
+        # (`rows`: how many they were counted from), dropped whenever one of those rows
+        # changes and counted again: asking for them reads one row.
+        """CREATE TABLE figures (
+            kind TEXT NOT NULL,
+            id TEXT NOT NULL,
+            rows_counted INTEGER NOT NULL,
+            doc TEXT NOT NULL,
+            PRIMARY KEY (kind, id)
+        )""",
         # Players who asked to be forgotten: a game still live when they asked is archived
         # with their seat anonymous too.
         "CREATE TABLE forgotten_players (id TEXT PRIMARY KEY, forgotten DOUBLE PRECISION NOT NULL)",
