@@ -8,7 +8,7 @@ a refused request changes nothing and sends nothing to anybody else):
 - `sit` {seat, name, player?}: take a seat (the ack carries a new `token` for a newcomer); during a
   game a seat the host gave to a bot only with the host's consent (`ask_host`: ask) or at a
   table whose setting `takeover` allows it
-- `ask` {seat, name}: ask the host to take over a bot's seat (the ack carries a new `token`
+- `ask` {seat, name, player?}: ask the host to take over a bot's seat (the ack carries a new `token`
   for a newcomer, valid once the host accepts)
 - `answer` {request, accept}: host: accept or decline a request (its id from `you.requests`)
 - `stand` {}: leave one's seat before the start
