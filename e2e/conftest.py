@@ -43,6 +43,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+DATA_DIRS: dict[str, Path] = {}  # the session server's address -> its data folder
+
+
+@pytest.fixture(scope="session")
+def server_data(server) -> Path:
+    """The folder of the session server's SQLite database (its live tables and archive)."""
+    return DATA_DIRS[server]
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
     data = tmp_path_factory.mktemp("tables")
@@ -59,6 +68,7 @@ def server(tmp_path_factory):
     proc = subprocess.Popen([sys.executable, "-m", "app", "--port", str(port)], cwd=ROOT, env=env,
                             stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
+    DATA_DIRS[base] = data
     deadline = time.monotonic() + 30
     while True:
         try:

@@ -189,7 +189,7 @@ async function useCode(event) {
   }
   store.setPlayer(answer.player);
   state.note = t("This browser is now the same player as the other device.");
-  state.code = null;
+  state.code = state.offered = null;
   load();
 }
 
@@ -217,7 +217,8 @@ function devices() {
       " · ", h("a", { href: link }, link)) : null,
     h("form", { onsubmit: useCode, class: "use-code" },
       h("label", { for: "code" }, t("Code from your other device")),
-      h("input", { id: "code", name: "code", autocomplete: "off", maxlength: 20, required: true }),
+      h("input", { id: "code", name: "code", autocomplete: "off", maxlength: 20, required: true,
+        value: state.offered || null }),
       h("button", { type: "submit", dataset: { key: "use-code" } }, t("Use this code"))),
     h("h2", {}, t("Forget me")),
     h("p", {}, t("Deletes your name and statistics from this server; the games stay, your seat anonymous.")),
@@ -239,10 +240,6 @@ function render() {
     h("p", {}, h("a", { href: "/" }, t("Back to the lobby"))));
 }
 
-const pending = new URLSearchParams(location.search).get("code");
-if (pending) {  // a link from the other device: offer the code, used only on a tap
-  render();
-  const input = document.getElementById("code");
-  if (input) input.value = pending;
-}
+// A link from the other device (/me?code=...): the code is offered, used only on a tap.
+state.offered = new URLSearchParams(location.search).get("code");
 load();
