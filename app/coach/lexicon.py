@@ -301,8 +301,9 @@ def higher_of_kind(info: dict, lang: str, case: str = "dat") -> str:
 
 def seat_phrase(who: dict | None, lang: str, names: dict | None = None, case: str = "nom") -> str:
     """A seat as the sentence names it: the player's name where `names` gives one, "your
-    partner", "the Table", else "seat 3" / "Platz 3". ("your own hand": the dealer's own
-    hand, named so when the dealer plays the Table.)"""
+    partner", "the Table", else as the table names a seat nobody named: "Seat 4" / "Platz 4"
+    for seat 3 (`table_name`). ("your own hand": the dealer's own hand, named so when the
+    dealer plays the Table.)"""
     if who is None:
         return "?"
     seat, relation = who["seat"], who["relation"]
@@ -325,7 +326,19 @@ def seat_phrase(who: dict | None, lang: str, names: dict | None = None, case: st
                           trp(lang, "accusative", "your partner {name}", name=name),
                           trp(lang, "dative", "your partner {name}", name=name))
         return name
-    return tr(lang, "seat {seat}", seat=seat)
+    return table_name(seat, lang)
+
+
+def table_name(seat: int, lang: str, name: str | None = None, bot: bool = False) -> str:
+    """A seat's name as the table shows it (static/js/context.js `seatName`, with the same
+    messages): its player's name, else "Bot 3" where a bot plays it, else "Seat 3"; the
+    number counts from 1 (seat 2 is "Seat 3"). Only what every seat sees: the seat's public
+    name and whether a bot sits there."""
+    if name:
+        return name
+    if bot:
+        return tr(lang, "Bot {n}", n=seat + 1)
+    return tr(lang, "Seat {n}", n=seat + 1)
 
 
 def join(items: list[str], lang: str) -> str:

@@ -75,7 +75,10 @@ def test_names_are_used_where_given():
     other = trick_fact(view_for(game, 1))
     assert both(other, {0: "Anna"}) == ("Anna leads: there is nothing to beat yet.",
                                         "Anna spielt aus: noch liegt nichts zum Stechen.")
-    assert both(other)[0] == "Seat 0 leads: there is nothing to beat yet."
+    # Unnamed, a seat is called as the table calls it, counting from 1: seat 0 is "Seat 1".
+    assert both(other) == ("Seat 1 leads: there is nothing to beat yet.",
+                           "Platz 1 spielt aus: noch liegt nichts zum Stechen.")
+    assert both(other, {0: "Bot 1"})[0] == "Bot 1 leads: there is nothing to beat yet."
     assert both(trick_fact(view_for(game, 2)), {0: "Anna"})[0] == (
         "Your partner Anna leads: there is nothing to beat yet.")
 
@@ -195,9 +198,9 @@ def test_the_leader_under_the_wish_and_the_dog_past_a_partner_who_is_out():
     free = dict(lead, must_lead_wish=None)
     assert both(free) == (
         "You lead: play any combination, or a bomb. The Dog can only be led: "
-        "your partner is out, so it passes the lead to seat 3.",
+        "your partner is out, so it passes the lead to Seat 4.",
         "Du spielst aus: jede Kombination ist erlaubt, auch eine Bombe. "
-        "Den Hund darf man nur ausspielen: dein Partner ist draußen, also gibt er das Ausspiel an Platz 3.")
+        "Den Hund darf man nur ausspielen: dein Partner ist draußen, also gibt er das Ausspiel an Platz 4.")
 
 
 def test_a_known_card_is_named_with_its_suit():
@@ -205,9 +208,9 @@ def test_a_known_card_is_named_with_its_suit():
             "cards": [{"card": "RA", "role": "top_rank", "holder": {"seat": 3, "relation": "opponent"}},
                       {"card": "Dr", "role": "dragon", "holder": None}]}
     assert both(fact) == ("Neither played nor in your hand: the Dragon and an Ace. "
-                          "Of these, seat 3 holds the Star Ace.",
+                          "Of these, Seat 4 holds the Star Ace.",
                           "Weder gespielt noch bei dir: der Drache und ein Ass. "
-                          "Davon hat Platz 3 das Stern-Ass.")
+                          "Davon hat Platz 4 das Stern-Ass.")
 
 
 def test_the_cards_out_are_counted_whole_before_the_known_ones_are_named():
