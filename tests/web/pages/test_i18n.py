@@ -148,7 +148,8 @@ def test_a_page_gets_the_messages_of_every_module_it_imports():
             imported = set(re.findall(r'"\./([\w.-]+\.js)"', (i18n.SCRIPTS / name).read_text()))
             assert imported <= modules, (page, name, imported - modules)
     replay = i18n.page_catalog("de", "replay")
-    assert replay["Seat {n}"] == "Platz {n}" and replay["Give the trick to {name}"] == "Den Stich {name} geben"
+    assert replay["Seat {n}"] == "Platz {n}"  # context.js
+    assert replay["Give the trick to {name}"] == "Den Stich {name} geben"  # review.js
 
 
 def test_the_no_such_table_page_gets_the_lobbys_messages(http):
