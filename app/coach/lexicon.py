@@ -147,14 +147,14 @@ def special_name(role: str, lang: str, case: str = "nom", article: bool = True, 
 
 def card_name(code: str, role: str | None, ruleset: str, lang: str, case: str = "nom") -> str:
     """One card with its article: a special card by its role ("the Dragon" / "den Drachen"), a
-    normal one by suit and rank ("the Star Ace" / "das Stern-Ass"; a second deck's copy keeps
-    its prime)."""
+    normal one by suit and rank ("the Star Ace" / "das Stern-Ass"); a second deck's copy (its
+    code's prime) as the table names it: "the Star Ace (second deck)"."""
+    if code.endswith("'"):
+        return tr(lang, "{card} (second deck)", card=card_name(code[:-1], role, ruleset, lang, case))
     if role and role not in ("normal", "top_rank"):
         return special_name(role, lang, case)
-    plain = code.rstrip("'")
-    rank = plain[1:]
-    copy = "'" if code.endswith("'") else ""
-    suit = suit_name(plain[0], ruleset, lang)
+    rank = code[1:]
+    suit = suit_name(code[0], ruleset, lang)
     if rank == "J":
         name = _cased(case, trp(lang, "nominative", "the {suit} Jack", suit=suit),
                       trp(lang, "accusative", "the {suit} Jack", suit=suit),
@@ -175,7 +175,7 @@ def card_name(code: str, role: str | None, ruleset: str, lang: str, case: str = 
         name = _cased(case, trp(lang, "nominative", "the {suit} {rank}", suit=suit, rank=rank),
                       trp(lang, "accusative", "the {suit} {rank}", suit=suit, rank=rank),
                       trp(lang, "dative", "the {suit} {rank}", suit=suit, rank=rank))
-    return name + copy
+    return name
 
 
 def suit_name(letter: str, ruleset: str, lang: str) -> str:

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from app.coach import facts, play_fact, trick_fact
-from app.coach.lexicon import play_phrase
+from app.coach.lexicon import card_name, play_phrase
 from app.coach.why_not import why_not
 from app.coach.words import _SAYERS, say
 from app.engine import Game, mask_cards, view_for
@@ -225,3 +225,14 @@ def test_the_cards_out_are_counted_whole_before_the_known_ones_are_named():
     assert en.startswith("Neither played nor in your hand: the Phoenix and 4 Aces. Of these, your partner")
     assert "3 Aces" not in en and "3 Asse" not in de
     assert de.startswith("Weder gespielt noch bei dir: der Phönix und 4 Asse. Davon hat dein Partner")
+
+
+def test_a_second_decks_card_is_named_as_the_table_names_it():
+    """Two decks (Grandseigneur from seven players): the copy is "(second deck)", as on the page,
+    never the code's prime."""
+    why = {"kind": "no_combination", "code": "not_a_combination", "seat": 0, "ruleset": "grandseigneur",
+           "cards": "G5' R3", "teams": False}
+    en, de = both(why)
+    assert en.startswith("The Jade 5 (second deck) and the Star 3 are not a combination.")
+    assert de.startswith("Die Jade-5 (zweites Spiel) und die Stern-3 sind keine Kombination.")
+    assert card_name("Dr'", "dragon", "grandseigneur", "en") == "the Dragon (second deck)"
