@@ -236,3 +236,17 @@ def test_a_second_decks_card_is_named_as_the_table_names_it():
     assert en.startswith("The Jade 5 (second deck) and the Star 3 are not a combination.")
     assert de.startswith("Die Jade-5 (zweites Spiel) und die Stern-3 sind keine Kombination.")
     assert card_name("Dr'", "dragon", "grandseigneur", "en") == "the Dragon (second deck)"
+
+
+def test_the_known_cards_out_are_named_once_per_holder_and_a_lone_one_without_of_these():
+    table = {"seat": 3, "relation": "table"}
+    two = {"kind": "top_cards_out", "seat": 0, "ruleset": "trichu", "teams": True, "top_rank": "A",
+           "cards": [{"card": "BA", "role": "top_rank", "holder": table},
+                     {"card": "GA", "role": "top_rank", "holder": table}]}
+    assert both(two) == ("Neither played nor in your hand: 2 Aces. Of these, the Table holds the Pagoda Ace "
+                         "and the Jade Ace.",
+                         "Weder gespielt noch bei dir: 2 Asse. "
+                         "Davon hat der Tisch das Pagode-Ass und das Jade-Ass.")
+    one = dict(two, cards=[{"card": "RA", "role": "top_rank", "holder": {"seat": 1, "relation": "opponent"}}])
+    assert both(one, {1: "Bot 2"}) == ("Neither played nor in your hand: an Ace. Bot 2 holds the Star Ace.",
+                                       "Weder gespielt noch bei dir: ein Ass. Bot 2 hat das Stern-Ass.")
