@@ -14,6 +14,7 @@ from app.coach.lesson import claims as c
 from app.coach.lesson.guide import actions_by
 from app.engine import Game, Rules, view_for
 from app.engine.combos import BOMB, KIND, PAIR, PHOENIX, beats, interpretations
+from app.engine.scoring import card_points
 
 LESSON = FIRST_GAME
 DECK = Rules.of(LESSON.ruleset, LESSON.options).deck
@@ -229,6 +230,12 @@ def _broken_rule(name: str) -> str | None:
             for (high,) in bombs[i + 1:]:
                 if not beats(high, low) or beats(low, high):
                     return f"{high} against {low}"
+    elif name == "card points":
+        worth = {"5": 5, "10": 10, "K": 10, "Dr": 25, "Ph": -25}
+        for code in DECK.codes:
+            points = card_points(DECK, DECK.parse_mask(code))
+            if points != worth.get(code if code[0] not in "SBGR" else _rank(code), 0):
+                return f"{code} is worth {points}"
     elif name == "bombs beat anything":  # the bomb step's old words
         plays = [r for cards in ("S6 B6 G6 R6", "SA BA GA RA", "Dr", "SA BA") for r in _readings(cards)]
         if not all(beats(bomb, other) for bomb in plays[:2] for other in plays if other is not bomb):
@@ -263,6 +270,11 @@ def _false(claim, view, acted) -> str | None:
     elif isinstance(claim, c.HandSize):
         if len(hand) != claim.cards:
             return f"the hand holds {len(hand)}"
+    elif isinstance(claim, c.OneCardToEach):
+        others = [seat for seat in range(view["seats"]) if seat != me]
+        if not legal.get("exchange") or legal["exchange_to"] != others or (
+                geometry["exchange"][me] != {str(seat): 1 for seat in others}):
+            return f"the exchange asks {legal.get('exchange_to')}, {geometry['exchange'][me]}"
     elif isinstance(claim, c.OnlyOfRank):
         for card in claim.cards.split():
             same = sorted(h for h in hand if h[0] in "SBGR" and _rank(h) == _rank(card))
@@ -368,6 +380,7 @@ FALSE_CLAIMS = [  # (step, a claim its text could have made, false there)
     ("grand", c.Teams(partner=1, opponents=(2, 3))),
     ("grand", c.HandSize(14)),
     ("exchange", c.OnlyOfRank("S6")),
+    ("tichu", c.OneCardToEach()),  # the exchange is over: nothing more to give
     ("tichu", c.Received({2: "G9", 1: "Ph", 3: "Dg"})),
     ("tichu", c.CalledTichu()),  # not yet: this step asks for the call
     ("mahjong", c.MayCallTichu()),

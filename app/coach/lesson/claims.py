@@ -26,6 +26,11 @@ class HandSize:
 
 
 @dataclass(frozen=True)
+class OneCardToEach:
+    """The player gives cards now, one to each other player."""
+
+
+@dataclass(frozen=True)
 class OnlyOfRank:
     """The player holds each of these cards and no other card of its rank ("your Ace")."""
     cards: str
@@ -116,5 +121,6 @@ class Rule:
     """A rule the text states in general, checked by the engine on cards made for it:
     "bombs" (a bomb is four of a kind or five or more in a row of one suit; it beats every
     combination that is not a bomb, and only a higher bomb beats a bomb), "phoenix" (in a
-    combination the Phoenix stands for any card from 2 to Ace, never in a bomb)."""
+    combination the Phoenix stands for any card from 2 to Ace, never in a bomb), "card points"
+    (each 5 is worth 5, each 10 and King 10, the Dragon 25, the Phoenix -25, the rest 0)."""
     name: str

@@ -39,6 +39,7 @@ from .claims import (
     Leads,
     MayCallTichu,
     Obliged,
+    OneCardToEach,
     OnlyOfRank,
     Out,
     Played,
@@ -129,7 +130,7 @@ FIRST_GAME = Lesson(
                    (3, {"act": "exchange", "give": {"0": "Dg", "1": "R4", "2": "B4"}})),
              watch=N_("Watch: the others choose their cards to give."),
              wrong=N_("Give the Ace to Leo, the 2 to Mia and the 3 to Kai."),
-             claims=(HandSize(14), OnlyOfRank("GA R2 B3"))),
+             claims=(HandSize(14), OneCardToEach(), OnlyOfRank("GA R2 B3"))),
         Step("tichu",
              N_("Leo gave you the Phoenix, Mia a 9 and Kai the Dog: a strong hand. Calling Tichu bets "
                 "100 points that you go out first; you may call it until you play your first card. "
@@ -160,7 +161,7 @@ FIRST_GAME = Lesson(
                 "points: give it to Mia or Kai."),
              {"act": "gift"},
              bots=(_pass(1), _pass(2), _pass(3)),
-             claims=(_all_passed(), GiftTo((1, 3)))),
+             claims=(_all_passed(), GiftTo((1, 3)), Rule("card points"))),
         Step("dog",
              N_("You lead again. The Dog can only be led: it hands the lead to your partner at once, "
                 "and nothing is played on it. Lead the Dog."),
@@ -204,7 +205,7 @@ FIRST_GAME = Lesson(
              bots=(_pass(1), _play(2, "B10 GJ RQ GK GA"), _pass(3), _pass(1), _play(2, "S2 B2 G2 S4 B4"),
                    _pass(3), _pass(1), _play(2, "S5 B5")),
              watch=N_("You are out first: your Tichu is made! Watch Leo play out his cards."),
-             claims=(Out((0, 2)), CalledTichu(), RoundScore((300, 0))),
+             claims=(Out((0, 2)), CalledTichu(), RoundScore((300, 0)), Rule("card points")),
              watch_claims=(Out((0,)), CalledTichu())),
     ),
 )
