@@ -255,7 +255,7 @@ def _broken_rule(name: str) -> str | None:
     return None
 
 
-def _false(claim, view, acted) -> str | None:
+def _why_false(claim, view, acted) -> str | None:
     """Why the engine finds `claim` false on the player's `view` (and the bots' views as they
     last acted, `acted`), or None where it holds."""
     hand = set(view["hand"] or [])
@@ -339,7 +339,7 @@ def _false(claim, view, acted) -> str | None:
 
 def false_claims(claims, view, acted=None) -> list[str]:
     """The claims that the engine, on the player's view at this moment, finds false."""
-    found = ((claim, _false(claim, view, acted or {})) for claim in claims)
+    found = ((claim, _why_false(claim, view, acted or {})) for claim in claims)
     return [f"{claim}: {why}" for claim, why in found if why is not None]
 
 
