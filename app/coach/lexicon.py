@@ -147,14 +147,14 @@ def special_name(role: str, lang: str, case: str = "nom", article: bool = True, 
 
 def card_name(code: str, role: str | None, ruleset: str, lang: str, case: str = "nom") -> str:
     """One card with its article: a special card by its role ("the Dragon" / "den Drachen"), a
-    normal one by suit and rank ("the Star Ace" / "das Stern-Ass"; a second deck's copy keeps
-    its prime)."""
+    normal one by suit and rank ("the Star Ace" / "das Stern-Ass"); a second deck's copy (its
+    code's prime) as the table names it: "the Star Ace (second deck)"."""
+    if code.endswith("'"):
+        return tr(lang, "{card} (second deck)", card=card_name(code[:-1], role, ruleset, lang, case))
     if role and role not in ("normal", "top_rank"):
         return special_name(role, lang, case)
-    plain = code.rstrip("'")
-    rank = plain[1:]
-    copy = "'" if code.endswith("'") else ""
-    suit = suit_name(plain[0], ruleset, lang)
+    rank = code[1:]
+    suit = suit_name(code[0], ruleset, lang)
     if rank == "J":
         name = _cased(case, trp(lang, "nominative", "the {suit} Jack", suit=suit),
                       trp(lang, "accusative", "the {suit} Jack", suit=suit),
@@ -175,7 +175,7 @@ def card_name(code: str, role: str | None, ruleset: str, lang: str, case: str = 
         name = _cased(case, trp(lang, "nominative", "the {suit} {rank}", suit=suit, rank=rank),
                       trp(lang, "accusative", "the {suit} {rank}", suit=suit, rank=rank),
                       trp(lang, "dative", "the {suit} {rank}", suit=suit, rank=rank))
-    return name + copy
+    return name
 
 
 def suit_name(letter: str, ruleset: str, lang: str) -> str:
@@ -301,8 +301,9 @@ def higher_of_kind(info: dict, lang: str, case: str = "dat") -> str:
 
 def seat_phrase(who: dict | None, lang: str, names: dict | None = None, case: str = "nom") -> str:
     """A seat as the sentence names it: the player's name where `names` gives one, "your
-    partner", "the Table", else "seat 3" / "Platz 3". ("your own hand": the dealer's own
-    hand, named so when the dealer plays the Table.)"""
+    partner", "the Table", else as the table names a seat nobody named: "Seat 4" / "Platz 4"
+    for seat 3 (`table_name`). ("your own hand": the dealer's own hand, named so when the
+    dealer plays the Table.)"""
     if who is None:
         return "?"
     seat, relation = who["seat"], who["relation"]
@@ -325,7 +326,19 @@ def seat_phrase(who: dict | None, lang: str, names: dict | None = None, case: st
                           trp(lang, "accusative", "your partner {name}", name=name),
                           trp(lang, "dative", "your partner {name}", name=name))
         return name
-    return tr(lang, "seat {seat}", seat=seat)
+    return table_name(seat, lang)
+
+
+def table_name(seat: int, lang: str, name: str | None = None, bot: bool = False) -> str:
+    """A seat's name as the table shows it (static/js/context.js `seatName`, with the same
+    messages): its player's name, else "Bot 3" where a bot plays it, else "Seat 3"; the
+    number counts from 1 (seat 2 is "Seat 3"). Only what every seat sees: the seat's public
+    name and whether a bot sits there."""
+    if name:
+        return name
+    if bot:
+        return tr(lang, "Bot {n}", n=seat + 1)
+    return tr(lang, "Seat {n}", n=seat + 1)
 
 
 def join(items: list[str], lang: str) -> str:

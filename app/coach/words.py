@@ -174,16 +174,23 @@ def _top_cards(f, lang, names):
     text = ""
     if parts:
         text = tr(lang, "Neither played nor in your hand: {cards}.", cards=join(parts, lang))
-    known = [c for c in cards if c["holder"] is not None]
-    for i, c in enumerate(known):
-        card = card_name(c["card"], c["role"], f["ruleset"], lang, "acc")
-        if c["holder"]["relation"] == "you":
-            sentence = tr(lang, "Of these, you hold {card}.", card=card) if i == 0 else (
+    # The known ones, each holder once with all its cards ("Of these, the Table holds the Pagoda
+    # Ace and the Jade Ace."); a lone card out needs no "of these".
+    held: dict = {}
+    for c in cards:
+        if c["holder"] is not None:
+            held.setdefault(c["holder"]["seat"], (c["holder"], []))[1].append(
+                card_name(c["card"], c["role"], f["ruleset"], lang, "acc"))
+    for i, (holder, known) in enumerate(held.values()):
+        card = join(known, lang)
+        first = i == 0 and len(cards) > 1
+        if holder["relation"] == "you":
+            sentence = tr(lang, "Of these, you hold {card}.", card=card) if first else (
                 tr(lang, "You hold {card}.", card=card))
         else:
-            holder = seat_phrase(c["holder"], lang, names)
-            sentence = tr(lang, "Of these, {holder} holds {card}.", holder=holder, card=card) if i == 0 else (
-                cap(tr(lang, "{holder} holds {card}.", holder=holder, card=card)))
+            who = seat_phrase(holder, lang, names)
+            sentence = tr(lang, "Of these, {holder} holds {card}.", holder=who, card=card) if first else (
+                cap(tr(lang, "{holder} holds {card}.", holder=who, card=card)))
         text += " " + sentence
     return text
 

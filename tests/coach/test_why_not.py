@@ -297,11 +297,13 @@ def test_why_not_agrees_with_the_engine_in_random_positions(index):
 
 
 def _names_no_card_by_code(game, answer):
-    """The sentence names cards as the table does ("the Pagoda Queen"), never by code ("BQ")."""
+    """The sentence names cards as the table does ("the Pagoda Queen", "the Jade 5 (second
+    deck)"), never by code ("BQ") nor with a code's prime ("the Jade 5'")."""
     codes = set(game.rules.deck.codes) | {c + "'" for c in game.rules.deck.codes}
     for lang in ("en", "de"):
         text = say(answer, lang)
         assert not codes & set(re.findall(r"[\w']+", text)), (answer, text)
+        assert not re.search(r"\w'(?!\w)", text), (answer, text)
 
 
 def _is_a_real_reason(game, seat, mask, answer):

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from app.coach import facts, play_fact, trick_fact
-from app.coach.lexicon import play_phrase
+from app.coach.lexicon import card_name, play_phrase
 from app.coach.why_not import why_not
 from app.coach.words import _SAYERS, say
 from app.engine import Game, mask_cards, view_for
@@ -75,7 +75,10 @@ def test_names_are_used_where_given():
     other = trick_fact(view_for(game, 1))
     assert both(other, {0: "Anna"}) == ("Anna leads: there is nothing to beat yet.",
                                         "Anna spielt aus: noch liegt nichts zum Stechen.")
-    assert both(other)[0] == "Seat 0 leads: there is nothing to beat yet."
+    # Unnamed, a seat is called as the table calls it, counting from 1: seat 0 is "Seat 1".
+    assert both(other) == ("Seat 1 leads: there is nothing to beat yet.",
+                           "Platz 1 spielt aus: noch liegt nichts zum Stechen.")
+    assert both(other, {0: "Bot 1"})[0] == "Bot 1 leads: there is nothing to beat yet."
     assert both(trick_fact(view_for(game, 2)), {0: "Anna"})[0] == (
         "Your partner Anna leads: there is nothing to beat yet.")
 
@@ -195,9 +198,9 @@ def test_the_leader_under_the_wish_and_the_dog_past_a_partner_who_is_out():
     free = dict(lead, must_lead_wish=None)
     assert both(free) == (
         "You lead: play any combination, or a bomb. The Dog can only be led: "
-        "your partner is out, so it passes the lead to seat 3.",
+        "your partner is out, so it passes the lead to Seat 4.",
         "Du spielst aus: jede Kombination ist erlaubt, auch eine Bombe. "
-        "Den Hund darf man nur ausspielen: dein Partner ist draußen, also gibt er das Ausspiel an Platz 3.")
+        "Den Hund darf man nur ausspielen: dein Partner ist draußen, also gibt er das Ausspiel an Platz 4.")
 
 
 def test_a_known_card_is_named_with_its_suit():
@@ -205,9 +208,9 @@ def test_a_known_card_is_named_with_its_suit():
             "cards": [{"card": "RA", "role": "top_rank", "holder": {"seat": 3, "relation": "opponent"}},
                       {"card": "Dr", "role": "dragon", "holder": None}]}
     assert both(fact) == ("Neither played nor in your hand: the Dragon and an Ace. "
-                          "Of these, seat 3 holds the Star Ace.",
+                          "Of these, Seat 4 holds the Star Ace.",
                           "Weder gespielt noch bei dir: der Drache und ein Ass. "
-                          "Davon hat Platz 3 das Stern-Ass.")
+                          "Davon hat Platz 4 das Stern-Ass.")
 
 
 def test_the_cards_out_are_counted_whole_before_the_known_ones_are_named():
@@ -222,3 +225,28 @@ def test_the_cards_out_are_counted_whole_before_the_known_ones_are_named():
     assert en.startswith("Neither played nor in your hand: the Phoenix and 4 Aces. Of these, your partner")
     assert "3 Aces" not in en and "3 Asse" not in de
     assert de.startswith("Weder gespielt noch bei dir: der Phönix und 4 Asse. Davon hat dein Partner")
+
+
+def test_a_second_decks_card_is_named_as_the_table_names_it():
+    """Two decks (Grandseigneur from seven players): the copy is "(second deck)", as on the page,
+    never the code's prime."""
+    why = {"kind": "no_combination", "code": "not_a_combination", "seat": 0, "ruleset": "grandseigneur",
+           "cards": "G5' R3", "teams": False}
+    en, de = both(why)
+    assert en.startswith("The Jade 5 (second deck) and the Star 3 are not a combination.")
+    assert de.startswith("Die Jade-5 (zweites Spiel) und die Stern-3 sind keine Kombination.")
+    assert card_name("Dr'", "dragon", "grandseigneur", "en") == "the Dragon (second deck)"
+
+
+def test_the_known_cards_out_are_named_once_per_holder_and_a_lone_one_without_of_these():
+    table = {"seat": 3, "relation": "table"}
+    two = {"kind": "top_cards_out", "seat": 0, "ruleset": "trichu", "teams": True, "top_rank": "A",
+           "cards": [{"card": "BA", "role": "top_rank", "holder": table},
+                     {"card": "GA", "role": "top_rank", "holder": table}]}
+    assert both(two) == ("Neither played nor in your hand: 2 Aces. Of these, the Table holds the Pagoda Ace "
+                         "and the Jade Ace.",
+                         "Weder gespielt noch bei dir: 2 Asse. "
+                         "Davon hat der Tisch das Pagode-Ass und das Jade-Ass.")
+    one = dict(two, cards=[{"card": "RA", "role": "top_rank", "holder": {"seat": 1, "relation": "opponent"}}])
+    assert both(one, {1: "Bot 2"}) == ("Neither played nor in your hand: an Ace. Bot 2 holds the Star Ace.",
+                                       "Weder gespielt noch bei dir: ein Ass. Bot 2 hat das Stern-Ass.")

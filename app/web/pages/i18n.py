@@ -15,6 +15,7 @@ else English.
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 from babel.messages.extract import extract_from_file
@@ -26,7 +27,8 @@ ROOT = Path(__file__).resolve().parents[3]  # the checkout: app/web/pages/ is th
 TRANSLATIONS = ROOT / "translations"
 SCRIPTS = ROOT / "static" / "js"
 JS_KEYWORDS = {"t": None, "tn": (1, 2), "tp": ((1, "c"), 2)}
-# The scripts of each page (its modules), so a page gets only the messages it can show.
+# The scripts of each page, so a page gets only the messages it can show: these and every
+# module they import (`page_modules`).
 PAGE_SCRIPTS = {
     "lobby": ("lobby.js", "i18n.js", "dom.js", "store.js"),
     "table": tuple(sorted(p.name for p in SCRIPTS.glob("*.js")
@@ -35,6 +37,7 @@ PAGE_SCRIPTS = {
     "me": ("me.js", "figures.js", "i18n.js", "dom.js", "store.js"),
     "club": ("club.js", "figures.js", "i18n.js", "dom.js", "store.js"),
 }
+IMPORT = re.compile(r'^(?:import|export)\b[^;]*?\bfrom\s+"\./([\w.-]+\.js)"', re.MULTILINE)
 # Texts a page shows that come from the server's pure code, marked N_ there: the guided first
 # game's lesson (the learner's document names the step's text; the page translates it).
 PAGE_PYTHON = {"table": (ROOT / "app" / "coach" / "lesson" / "script.py",)}
@@ -61,10 +64,23 @@ def po_path(lang: str) -> Path:
 
 
 @functools.cache
+def page_modules(page: str) -> tuple[str, ...]:
+    """The scripts a page runs: its own and, one after the other, every module they import
+    (the replay viewer shows the review's panel and names seats by context.js)."""
+    found, todo = set(), list(PAGE_SCRIPTS[page])
+    while todo:
+        name = todo.pop()
+        if name not in found:
+            found.add(name)
+            todo.extend(IMPORT.findall((SCRIPTS / name).read_text(encoding="utf-8")))
+    return tuple(sorted(found))
+
+
+@functools.cache
 def page_messages(page: str) -> frozenset:
     """The message keys (as js_catalog writes them) the scripts of a page use."""
     keys = set()
-    for name in PAGE_SCRIPTS[page]:
+    for name in page_modules(page):
         for _, message, _, context in extract_from_file("javascript", SCRIPTS / name, keywords=JS_KEYWORDS):
             msgid = message[0] if isinstance(message, tuple) else message
             keys.add(f"{context}\u0004{msgid}" if context else msgid)

@@ -10,13 +10,12 @@ server's loop: `BotRunner.think`).
 from __future__ import annotations
 
 from app.coach import facts, say, why_not
+from app.coach.lexicon import table_name
 from app.coach.suggestion import suggest
 
 from ..errors import Refused
 
 LANGS = ("en", "de")
-SEAT_WORD = {"en": "Seat {n}", "de": "Platz {n}"}
-BOT_WORD = {"en": "Bot {n}", "de": "Bot {n}"}
 SUGGESTING = "hard"  # whose suggestion a hint gives
 BUDGET_MS = 100  # the Hard bot's time per search of a play, as at the table
 # Its calls and exchange search for 270 ms at the table; a hint's answer has a 300 ms target
@@ -35,10 +34,11 @@ def check_hints(table, seat: int | None) -> None:
 
 
 def seat_names(table, lang: str) -> dict[int, str]:
-    """Every seat's name as the page shows it (static/js/context.js `name`): its player's name,
-    else "Bot 3" where a bot plays it, else "Seat 3" (numbered from 1)."""
-    return {i: seat.name or (BOT_WORD if seat.bot else SEAT_WORD)[lang].format(n=i + 1)
-            for i, seat in enumerate(table.seats)}
+    """Every seat's name as the page shows it, from the seat's public data the page gets too
+    (`seat_meta`) and the same words (`table_name`: the player's name, else "Bot 3" where a
+    bot plays, else "Seat 3"). The Trichu Table is "the Table" by its relation in the coach."""
+    seats = [table.seat_meta(i) for i in range(len(table.seats))]
+    return {s["seat"]: table_name(s["seat"], lang, s["name"], bool(s["bot"])) for s in seats}
 
 
 def hint_for(view: dict, lang: str, names: dict, cards: str | None = None, seed=0,

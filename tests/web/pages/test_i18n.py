@@ -139,6 +139,19 @@ def test_each_page_gets_every_message_its_scripts_use():
         assert i18n.page_catalog("en", page) == {}
 
 
+def test_a_page_gets_the_messages_of_every_module_it_imports():
+    """The replay viewer imports the review's panel (review.js) and the table's seat names
+    (context.js): in German it says "Platz 3" and the review's words as the table does."""
+    for page in i18n.PAGE_SCRIPTS:
+        modules = set(i18n.page_modules(page))
+        for name in modules:
+            imported = set(re.findall(r'"\./([\w.-]+\.js)"', (i18n.SCRIPTS / name).read_text()))
+            assert imported <= modules, (page, name, imported - modules)
+    replay = i18n.page_catalog("de", "replay")
+    assert replay["Seat {n}"] == "Platz {n}"  # context.js
+    assert replay["Give the trick to {name}"] == "Den Stich {name} geben"  # review.js
+
+
 def test_the_no_such_table_page_gets_the_lobbys_messages(http):
     page = http.get("/t/NOPE1", headers={"Accept-Language": "de"})
     assert page.status_code == 404 and b'<html lang="de">' in page.data
