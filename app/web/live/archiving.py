@@ -46,6 +46,7 @@ class Archiver:
         self.in_use = in_use  # code -> True while a process has the table open
         self.clock = clock
         self._seen: dict[str, tuple[int, int]] = {}  # code -> (version, games archived) at the last look
+        self.problem: str | None = None  # what stopped the last sweep (None: it went through)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -61,18 +62,26 @@ class Archiver:
     def _loop(self) -> None:
         # A little jitter: the processes of a scale-out do not all sweep at the same moment.
         while not self._stop.wait(self.interval * random.uniform(0.8, 1.2)):
-            try:
-                self.sweep()
-            except StoreUnavailable as exc:
-                log.warning("archiving paused: %s", exc)
-            except Exception:
-                log.exception("archive sweep failed")
+            self.tick()
+
+    def tick(self) -> None:
+        """One sweep of the loop: what stopped it is logged and kept (`problem`, for /readyz)."""
+        try:
+            self.sweep()
+            self.problem = None
+        except StoreUnavailable as exc:
+            self.problem = str(exc)[:160]
+            log.warning("archiving paused: %s", exc)
+        except Exception as exc:
+            self.problem = f"the sweep failed: {type(exc).__name__}"
+            log.exception("archive sweep failed")
 
     # -- one sweep --------------------------------------------------------------------------------
 
     def sweep(self, now: float | None = None) -> dict:
         """One look at every live table; what moved: {"games": n, "tables": n}."""
         now = self.clock() if now is None else now
+        self.archive.check()  # one cheap question, so that an archive gone away is known at once
         moved = {"games": 0, "tables": 0}
         for info in self.store.list_tables():
             if info.damaged:

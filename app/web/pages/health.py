@@ -3,7 +3,8 @@
 `/healthz` (liveness: the process answers) is in routes.py. `/readyz` answers 200
 `{"ok": true, "checks": {...}}`, or 503 with the checks that fail named: the store
 (SQLite writable, or Redis answering within a second: store/readiness.py) and the
-process (not draining before it stops). `/metrics` is Prometheus's text (live/metrics.py),
+process (not draining before it stops). `archive` says how the archive's last sweep went
+("ok", what stopped it, or "none" without one): never a 503, as games go on without it. `/metrics` is Prometheus's text (live/metrics.py),
 answered to loopback only unless `TICHU_METRICS_ALLOW` names other addresses or networks.
 """
 
@@ -59,7 +60,11 @@ def ready():
     problem = current_app.extensions["tichu_store_check"].problem()
     checks = {"store": problem or "ok", "process": "draining" if lifecycle.draining else "ok"}
     ok = all(value == "ok" for value in checks.values())
-    return jsonify(ok=ok, checks=checks, version=lifecycle.version), 200 if ok else 503
+    # The archive as its last sweep found it: said, never a reason to take no players (the
+    # games go on in the live store and move once it answers again).
+    archiver = current_app.extensions.get("tichu_archiver")
+    archive = "none" if archiver is None else (archiver.problem or "ok")
+    return jsonify(ok=ok, checks=checks, archive=archive, version=lifecycle.version), 200 if ok else 503
 
 
 @blueprint.get("/metrics")

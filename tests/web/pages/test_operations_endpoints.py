@@ -26,7 +26,17 @@ def close(app):
 def test_readyz_is_200_with_its_checks_while_the_store_takes_writes(http):
     resp = http.get("/readyz")
     assert resp.status_code == 200
-    assert resp.json == {"ok": True, "checks": {"store": "ok", "process": "ok"}, "version": __version__}
+    assert resp.json == {"ok": True, "checks": {"store": "ok", "process": "ok"}, "archive": "ok",
+                         "version": __version__}
+
+
+def test_readyz_says_the_archive_does_not_answer_and_stays_ready(app, http):
+    archiver = app.extensions["tichu_archiver"]
+    archiver.archive.close()  # as a database that went away
+    archiver.tick()
+    resp = http.get("/readyz")
+    assert resp.status_code == 200 and resp.json["ok"]  # the games go on in the live store
+    assert resp.json["archive"].startswith("archive (SQLite):"), resp.json
 
 
 def test_readyz_is_503_naming_the_process_while_it_drains(app, http):
