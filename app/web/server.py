@@ -219,8 +219,16 @@ def create_app(config: dict | None = None) -> Flask:
 
 
 def _archiver(config, store, registry, mode: str) -> Archiver | None:
-    """Where finished games and idle tables go (store/archive), moved by a sweep of its own."""
-    archive = open_archive(config)
+    """Where finished games and idle tables go (store/archive), moved by a sweep of its own. A
+    process told to use an archive it cannot open does not start: one line says why."""
+    try:
+        archive = open_archive(config)
+    except Exception as exc:  # unreachable, refused, or newer than this version (schema.py)
+        reason = " ".join(str(exc).split())[:300] or type(exc).__name__
+        if not reason.startswith("archive"):
+            reason = f"archive ({'PostgreSQL' if config.get('TICHU_DATABASE_URL') else 'SQLite'}): {reason}"
+        log.error("cannot open the %s", reason)
+        raise SystemExit(1) from None
     if archive is None:
         return None
     if mode == "gevent":

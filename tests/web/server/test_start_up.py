@@ -40,3 +40,18 @@ def test_a_port_in_use_gets_one_clear_line_and_no_traceback(mode):
     assert len(lines) == 1, done.stderr
     assert f"port {port} is already in use" in lines[0] and "--port" in lines[0], done.stderr
     assert "Traceback" not in done.stderr and "served on" not in done.stdout
+
+
+def test_an_archive_that_cannot_be_reached_stops_the_start_in_one_line(tmp_path):
+    with socket.socket() as closed:  # a loopback port nobody listens on
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        app_port = free.getsockname()[1]
+    done = run_app("--port", str(app_port), "--data-dir", str(tmp_path), TICHU_PERSIST="1",
+                   TICHU_DATABASE_URL=f"postgresql://tichu@127.0.0.1:{port}/tichu")
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    [line] = [line for line in done.stderr.splitlines() if "cannot open the archive" in line]
+    assert "(PostgreSQL)" in line and "Connection refused" in line, done.stderr

@@ -25,6 +25,10 @@ class PostgresArchive(Archive):
 
     def __init__(self, url: str, *, max_size: int = 4):
         self.url = url
+        try:  # one connection first: its error says why (the pool's says only that it timed out)
+            psycopg.connect(url, connect_timeout=int(TIMEOUT)).close()
+        except psycopg.Error as exc:
+            raise StoreUnavailable(f"archive (PostgreSQL): {exc}") from None
         self.pool = ConnectionPool(url, min_size=1, max_size=max_size, timeout=TIMEOUT, open=False,
                                    kwargs={"options": f"-c statement_timeout={int(TIMEOUT * 1000)}"})
         self.pool.open(wait=True, timeout=TIMEOUT * 2)
