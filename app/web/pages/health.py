@@ -5,7 +5,8 @@
 (SQLite writable, or Redis answering within a second: store/readiness.py) and the
 process (not draining before it stops). `archive` says how the archive's last sweep went
 ("ok", what stopped it, or "none" without one): never a 503, as games go on without it.
-`/metrics` is Prometheus's text (live/metrics.py), answered to loopback only unless `TICHU_METRICS_ALLOW` names other addresses or networks.
+`/metrics` is Prometheus's text (live/metrics.py), answered to loopback only unless
+`TICHU_METRICS_ALLOW` names other addresses or networks.
 """
 
 from __future__ import annotations
