@@ -26,6 +26,7 @@ import random
 import threading
 import time
 
+from ..errors import Refused
 from ..store import Change, StoreUnavailable, TableStore, VersionConflict
 from ..store.archive import Archive, ArchivedTable
 from ..store.archive.clubs import ClubRecords
@@ -208,6 +209,21 @@ class Archiver:
             self.store.mark_damaged(code, table.damaged)
         log.info("table %s reopened from the archive", code)
         return True
+
+    def record(self, code: str, number: int) -> dict | None:
+        """The record of ended game `number` of a table the archive keeps, made there (the
+        table stays in the archive: a replay of an old game brings nothing back live); None
+        if the archive has no such table. Refused for a game that has not ended."""
+        table = self.archive.table(code)
+        if table is None:
+            return None
+        if not 0 <= number < ended_games(table.meta, table.summary):
+            raise Refused("not_found", "no such finished game at this table")
+        shell = table_shell(table.meta)
+        game, problem = replay_game(shell, number, self.archive.game_actions(code, number) or [])
+        if problem:
+            raise Refused("table_damaged", f"this game no longer replays: {problem}")
+        return shell.named(game.record())
 
     def game_actions(self, code: str, game: int) -> list[dict]:
         """A game's log from the live store, else from the archive ([] when neither has it)."""

@@ -147,6 +147,17 @@ class Registry:
             log.error("cannot reopen table %s from the archive: %s", code, exc)
             return False
 
+    def archived_record(self, code, number: int) -> dict | None:
+        """The record of a finished game of a table that is only in the archive, made from
+        there without bringing the table back live; None where the table is live (it answers
+        itself) or unknown. Refused for a game that has not ended."""
+        if self.archiver is None or not isinstance(code, str):
+            return None
+        code = code.strip().upper()
+        if code in self._tables or self.store.version(code):
+            return None
+        return self.archiver.record(code, number)
+
     def game_actions(self, code: str, game: int) -> list[dict]:
         """A game's log, from the live store or, once it moved, from the archive."""
         if self.archiver is None:

@@ -246,18 +246,31 @@ def list_tables():
 @pages.get("/t/<code>/record.json")
 def download_record(code):
     hub = _hub()
+    number = request.args.get("game", type=int)
+    if number is not None:  # a finished game of a table only the archive keeps stays there
+        try:
+            record = hub.registry.archived_record(code, number)
+        except Refused as exc:
+            return jsonify(exc.ack()), 404
+        except StoreUnavailable:
+            return jsonify(ok=False, code="store_unavailable", message="the archive does not answer"), 503
+        if record is not None:
+            return _as_download(record, code.strip().upper(), number)
     table = hub.registry.get(code)
     if table is None:
         abort(404)
-    number = request.args.get("game", type=int)
     with table.lock:
         try:
             record = table.record(number, stored=lambda n: hub.game_record(table, n))
         except Refused as exc:
             return jsonify(exc.ack()), 404
-        suffix = "" if number is None else f"-{number + 1}"
+    return _as_download(record, table.code, number)
+
+
+def _as_download(record: dict, code: str, number: int | None):
     response = jsonify(record)
-    response.headers["Content-Disposition"] = f'attachment; filename="tichu-{table.code}{suffix}.json"'
+    suffix = "" if number is None else f"-{number + 1}"
+    response.headers["Content-Disposition"] = f'attachment; filename="tichu-{code}{suffix}.json"'
     return response
 
 

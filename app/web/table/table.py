@@ -365,16 +365,16 @@ class Table(Audiences, BombRules, SeatRules):
         if number is not None:
             if not 0 <= number < self.finished + (1 if over else 0):
                 raise Refused("not_found", "no such finished game at this table")
-            return self._named(stored(number))
+            return self.named(stored(number))
         if self.game is None:
             raise Refused("not_started", "the game has not started yet")
         record = stored(self.game_no - 1)
         if not over:
             done = sum(1 for r in self.game.rounds if r.result is not None)
             record["rounds"] = record["rounds"][:done]
-        return self._named(record)
+        return self.named(record)
 
-    def _named(self, record: dict) -> dict:
+    def named(self, record: dict) -> dict:
         """The record with the seats' names as the table shows them now (the optional field
         `players`, as the Brettspielwelt import writes it) and its bots' levels (`bots`): the
         replay viewer names people, and bots by their seat as the table does ("Bot 2")."""

@@ -199,3 +199,18 @@ def test_a_review_at_the_table_counts_in_the_players_progress(app, http, player,
     assert progress["trend"] == [{"first": 1, "rounds": 1, "until": progress["trend"][0]["until"],
                                   "flagged_per_round": float(len(review["flags"]))}]
     assert progress["lessons"] == []
+
+
+def test_a_replay_of_an_archived_tables_game_leaves_the_table_in_the_archive(app, http, player):
+    code, table, anna = archived_game(app, http, player)
+    live = http.get(f"/t/{code}/record.json?game=0").get_json()
+    anna.client.disconnect()
+    hub, archiver = app.extensions["tichu"], app.extensions["tichu_archiver"]
+    with table.lock:
+        hub.registry.forget(table)  # out of memory, as an idle table is
+    assert archiver.move_table(code) and hub.registry.store.version(code) == 0  # only archived now
+    resp = http.get(f"/t/{code}/record.json?game=0")
+    assert resp.status_code == 200 and resp.get_json() == live  # the same record, named the same
+    assert 'filename="tichu-' + code + '-1.json"' in resp.headers["Content-Disposition"]
+    assert hub.registry.store.version(code) == 0 and code not in hub.registry._tables  # not reopened
+    assert http.get(f"/t/{code}/record.json?game=1").get_json()["code"] == "not_found"
