@@ -72,6 +72,14 @@ def test_the_dragons_badge_lies_over_no_button(drawing):
         assert problems == [], size
 
 
+def test_the_dragons_gift_leaves_the_tabs_on_a_small_phone(drawing):
+    doc = document(until(range(1, 400), lambda rnd: rnd.gift_from == 0), 0)
+    for size in VIEWPORTS:
+        p = drawing(doc, size)  # the game asks for the gift: its dialog is open
+        expect(p.locator(".gift-choice")).to_have_count(2)
+        assert p.evaluate(LAYOUT_CHECK) == [], size  # the tabs among what must be whole in sight
+
+
 def first_lead_with_the_mahjong():
     return until(range(1, 400), lambda rnd: rnd.phase == "play" and not rnd.trick and rnd.turn == 0
                  and not any(e.get("act") == "play" for e in rnd.log)
@@ -81,7 +89,7 @@ def first_lead_with_the_mahjong():
 def test_the_wish_leaves_the_cards_received_in_sight(drawing):
     doc = document(first_lead_with_the_mahjong(), 0)
     mahjong = next(p for p in doc["game"]["legal"]["plays"] if p["cards"] == "Mj")
-    for size in ((360, 640), (390, 844), (768, 1024), (1366, 768)):
+    for size in VIEWPORTS:  # the landscape phone too: the ranks in one row, the hand still whole
         p = drawing(doc, size, ui={"pending": {"kind": "wish", "play": mahjong}})
         expect(p.locator('[data-key="wish-none"]')).to_be_visible()
         cards = p.locator(".received .card")
