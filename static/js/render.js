@@ -11,6 +11,7 @@ import { renderHint } from "./coach.js";
 import { clicks } from "./pointer.js";
 import { renderSummary, summaryReview, summaryRound } from "./summary.js";
 import { renderLesson } from "./lesson.js";
+import { renderSight } from "./sight.js";
 
 export function render(root, ctx) {
   const active = document.activeElement;
@@ -30,6 +31,7 @@ export function render(root, ctx) {
     ctx.table.damaged ? h("p", { class: "notice damaged", role: "status" },
       t("This table's saved game is damaged: it can be watched, not played.")) : null,
     ctx.table.status === "waiting" ? lobbyPanel(ctx) : renderRequests(ctx) || takeOverPanel(ctx),
+    ctx.table.status === "waiting" ? null : renderSight(ctx),  // seeing the hands (sight.js)
     renderLesson(ctx),  // the lesson's step (lesson.js): above the table, never over it
     // Under the panel's sheet (phones) the table is inert: no focus, no taps, hidden from screen readers.
     review ? h("div", { class: ["felt", "reviewing", `status-${ctx.table.status}`], inert: Boolean(ctx.ui.panel && !ctx.wide) },

@@ -57,7 +57,7 @@ class HandSight:
     def ask(self, token_hash: str, name: str) -> Watch:
         """A watcher asks (again): every explicit answer is forgotten, the preferences answer."""
         if token_hash not in self.asks and len(self.asks) >= ASKS_MAX:
-            raise Refused("busy", "too many spectators have asked to see the hands at this table")
+            raise Refused("hands_full", "too many spectators have asked to see the hands at this table")
         self.seq += 1
         watch = self.asks[token_hash] = Watch(self.seq, token_hash, name)
         return watch

@@ -114,5 +114,5 @@ def test_the_number_of_asks_is_bounded():
         sight.ask(f"watcher-{i}", f"W{i}")
     with pytest.raises(Refused) as refused:
         sight.ask("one-more", "X")
-    assert refused.value.code == "busy"
+    assert refused.value.code == "hands_full"
     sight.ask("watcher-0", "W0")  # asking again is no new ask
