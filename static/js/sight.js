@@ -83,7 +83,7 @@ export function seenHand(ctx, seat) {
   const hands = ctx.doc.hands;
   const hand = hands && hands[seat];
   if (!hand || seat === ctx.me) return null;
-  return h("div", { class: "seen-hand", dataset: { key: `seen-hand-${seat}` },
+  return h("div", { class: "seen-hand", role: "group", dataset: { key: `seen-hand-${seat}` },
     "aria-label": t("{name}'s hand", { name: ctx.name(seat) }) }, cardRow([...hand].reverse(), ctx.ruleset, "mini"));
 }
 

@@ -189,3 +189,25 @@ def test_a_watcher_who_sits_down_sees_only_its_own_hand(app, http, player):
 
 def table_asks(app, code) -> list:
     return app.extensions["tichu"].registry.get(code).sight.dump()["asks"]
+
+
+def test_trichu_the_table_hand_is_seen_as_its_dealer_sees_it(app, http, player, hub):
+    code, token = create_table(http, seed=5, ruleset="trichu")
+    anna, ben = player("Anna"), player("Ben")
+    anna.join(code, token)
+    ben.join(code)
+    assert anna.sit(0)["ok"] and ben.sit(1)["ok"]
+    assert anna.emit("fill", {"level": "greedy"})["ok"]
+    assert anna.emit("start", {})["ok"]
+    table = hub.registry.get(code)
+    zoe = player()
+    zoe.join(code)
+    ask(zoe)
+    pump(anna, ben)
+    allow_all([anna, ben], zoe.doc["you"]["hands"])
+    assert hub.bots.wait_idle(30)
+    zoe.pump()
+    hands = zoe.doc["hands"]
+    assert len(hands) == len(table.seats) == 4 and table.dummy is not None
+    assert hands == [view_for(table.game, seat)["hand"] for seat in range(4)]
+    assert all(hands[seat] for seat in range(4) if seat != table.dummy)
