@@ -46,11 +46,13 @@ def test_a_spectator_sees_the_hands_only_while_both_players_agree(server, contex
         prompt = player.page.locator(".sight .request")
         expect(prompt).to_contain_text("Zoe asks to see the hands.")
         expect(player.page.locator(".hand [data-card]")).not_to_have_count(0)
+        expect(player.page.locator("#announcer")).to_contain_text("Zoe asks to see the hands.")  # read out
     anna.press(anna.page.locator(".sight").get_by_role("button", name="Allow"))
     expect(state).to_have_text("Waiting for Ben.")
     expect(zoe.page.locator(".seen-hand")).to_have_count(0)
     ben.press(ben.page.locator(".sight").get_by_role("button", name="Allow"))
     expect(state).to_have_text("You see the hands.")
+    expect(zoe.page.locator("#announcer")).to_contain_text("You see the hands.")
     for seat in range(4):
         seen = zoe.key(f"seen-hand-{seat}")
         expect(seen.locator("[data-card]")).not_to_have_count(0)
@@ -66,6 +68,7 @@ def test_a_spectator_sees_the_hands_only_while_both_players_agree(server, contex
     # Ben withdraws: from the very next version on, Zoe sees no hand, and is told why.
     ben.press(ben.page.locator(".sight").get_by_role("button", name="Withdraw"))
     expect(state).to_have_text("Ben withdrew.")
+    expect(zoe.page.locator("#announcer")).to_contain_text("Ben withdrew.")
     expect(zoe.page.locator(".seen-hand")).to_have_count(0)
     expect(anna.page.locator(".sight .request.seeing")).to_have_count(0)
 

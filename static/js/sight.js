@@ -78,6 +78,28 @@ function playerSight(ctx) {
   return h("section", { class: "lobby-panel requests sight", "aria-label": t("Spectators and your hand") }, rows);
 }
 
+/** What changed about seeing the hands since the last version, to be read out (the lines on
+ * the page are drawn anew with every version, which a screen reader may not announce). */
+export function sightNews(oldDoc, doc) {
+  const before = (oldDoc && oldDoc.sight) || null;
+  const now = doc.sight || null;
+  if (!now) return [];
+  if (doc.you.seat === null) {
+    if (!before || before.id !== now.id) return [];  // its own ask: the button said it
+    if (now.sees && !before.sees) return [t("You see the hands.")];
+    const fresh = (key) => now[key].filter((name) => !before[key].includes(name));
+    const withdrew = fresh("withdrawn");
+    const declined = fresh("declined");
+    return [
+      withdrew.length ? tn("{names} withdrew.", "{names} withdrew.", withdrew.length, { names: names(withdrew) }) : null,
+      declined.length ? tn("{names} said no.", "{names} said no.", declined.length, { names: names(declined) }) : null,
+    ].filter(Boolean);
+  }
+  const asked = new Set(before ? before.asks.filter((a) => a[2] === null).map((a) => a[0]) : []);
+  return now.asks.filter(([id, , answer]) => answer === null && !asked.has(id))
+    .map(([, name]) => t("{name} asks to see the hands.", { name }));
+}
+
 /** A seen seat's hand, for a watcher every seated person has let see the hands. */
 export function seenHand(ctx, seat) {
   const hands = ctx.doc.hands;

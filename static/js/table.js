@@ -15,7 +15,7 @@ import { coachDefault, roundDone } from "./coach.js";
 import { startTicker } from "./countdown.js";
 import { lessonRefused } from "./lesson.js";
 import * as motion from "./motion.js";
-import { prefToSend } from "./sight.js";
+import { prefToSend, sightNews } from "./sight.js";
 
 const config = JSON.parse(document.getElementById("config").textContent);
 const root = document.getElementById("app");
@@ -301,6 +301,7 @@ function tell(oldDoc, ctx) {
   } else if (view && old && view.round !== old.round) {
     announcer.say(t("Round {n} begins", { n: view.round + 1 }));
   }
+  if (oldDoc) for (const line of sightNews(oldDoc, doc)) announcer.say(line);  // seeing the hands
   const seen = oldDoc ? (oldDoc.table.chat || []).map((m) => m.n) : null;
   if (seen) {
     for (const m of doc.table.chat || []) {
