@@ -177,7 +177,13 @@ class HandSightRules:
         who = client.token_hash or new_token_hash
         if who is None:
             raise Refused("bad_request", "asking needs a token")
-        self.sight.ask(who, clean_name(name))
+        name = clean_name(name)
+        watch = self.sight.watch_of(who)
+        if watch is not None:
+            status = self.sight.status(watch, self.people())
+            if not (status["declined"] or status["withdrawn"]):  # asking again is for after a no
+                raise Refused("no_change", "you have asked already")
+        self.sight.ask(who, name)
         client.token_hash = who
 
     def answer_hands(self, client, watch_id, allow) -> None:

@@ -56,7 +56,8 @@ def test_the_hands_come_once_every_seated_person_agrees(app, http, player):
 def test_a_withdrawal_stops_the_very_next_patch(app, http, player):
     code, table, players, watcher = seat_table(app, http, player, spectator=True)
     ask(watcher)
-    allow_all(players, watcher.doc["you"]["hands"])
+    first_id = watcher.doc["you"]["hands"]
+    allow_all(players, first_id)
     watcher.pump()
     assert "hands" in watcher.doc
     assert players[2].emit("hands_withdraw", {})["ok"]
@@ -66,6 +67,12 @@ def test_a_withdrawal_stops_the_very_next_patch(app, http, player):
     players[2].pump()
     assert players[2].doc["sight"]["asks"][0][2] == "withdrawn"
     assert players[2].emit("hands_withdraw", {})["code"] == "no_change"
+    # After a no, the watcher may ask again: every answer is asked for anew.
+    ack = watcher.emit("see_hands", {"name": "Zoe"})
+    assert ack["ok"] and "token" not in ack, "the watcher keeps its token"
+    pump(watcher, *players)
+    assert watcher.doc["sight"]["waiting"] == ["Anna", "Ben", "Cleo", "Dan"]
+    assert watcher.doc["you"]["hands"] == players[2].doc["sight"]["asks"][0][0] != first_id
 
 
 def test_a_person_taking_over_a_bots_seat_stops_it(app, http, player):
@@ -126,6 +133,7 @@ def test_bad_requests_are_refused_and_change_nothing(app, http, player):
     cases = [
         (players[0], "see_hands", {"name": "Anna"}, "seated"),
         (watcher, "see_hands", {"name": ""}, "bad_name"),
+        (watcher, "see_hands", {"name": "Zoe"}, "no_change"),  # nobody has said no: no new prompts
         (watcher, "see_hands", {"name": 5}, "bad_request"),
         (watcher, "see_hands", {}, "bad_request"),
         (watcher, "hands_answer", {"watcher": watch_id, "allow": True}, "not_seated"),
