@@ -35,7 +35,7 @@ def test_a_spectator_sees_the_hands_only_while_both_players_agree(server, contex
     zoe = phone(contexts)
     zoe.open(url)
     expect(zoe.page.locator(".seen-hand")).to_have_count(0)
-    zoe.page.fill("#sight-name", "Zoe")
+    zoe.page.fill("#name", "Zoe")  # the one name field (the bots' seats offer theirs too)
     zoe.press(zoe.key("see-hands"))
     state = zoe.key("sight-state")
     expect(state).to_have_text("Waiting for Anna, Ben.")

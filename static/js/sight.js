@@ -12,10 +12,11 @@ export const PREFS = ["ask", "always", "never"];
 
 const names = (list) => list.join(", ");
 
-/** The part of the page about seeing the hands: the watcher's, or the seated person's. */
-export function renderSight(ctx) {
+/** The part of the page about seeing the hands: the watcher's, or the seated person's
+ * (`named`: the page has a name field already, above). */
+export function renderSight(ctx, named = false) {
   if (ctx.seated) return playerSight(ctx);
-  return watcherSight(ctx);
+  return watcherSight(ctx, named);
 }
 
 function allowed(ctx) {
@@ -23,7 +24,7 @@ function allowed(ctx) {
 }
 
 /** A watcher: the button to ask, then where the ask stands. */
-function watcherSight(ctx) {
+function watcherSight(ctx, named) {
   const sight = ctx.doc.sight;
   if (!allowed(ctx) || (ctx.table.status === "over" && !sight)) return null;
   const ask = (again) => h("button", { type: "button", class: again ? null : "primary", dataset: { key: "see-hands" },
@@ -31,7 +32,7 @@ function watcherSight(ctx) {
   if (!sight) {
     return h("section", { class: "lobby-panel sight", "aria-label": t("Seeing the hands") },
       h("p", { class: "hint" }, t("Every player must agree before you see their hands; anyone may withdraw at any time.")),
-      ctx.ui.name ? null : nameInput(ctx),
+      named ? null : nameInput(ctx),
       ask(false));
   }
   const lines = [];

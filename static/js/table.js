@@ -187,7 +187,7 @@ async function seeHands() {
   const name = (ui.name || "").trim();
   if (!name) {
     showError(t("Please enter your name first."));
-    const input = document.getElementById("sight-name");
+    const input = document.getElementById("sight-name") || document.getElementById("name");
     if (input) input.focus();
     return;
   }
