@@ -95,6 +95,9 @@ const REFUSALS = {
   not_kept: () => t("This server keeps no finished games."),
   unavailable: () => t("The games' archive does not answer; try again soon."),
   not_member: () => t("This club's page is for its members: open its invite link to join."),
+  hands_forbidden: () => t("The host does not let spectators see the hands at this table."),
+  hands_full: () => t("Too many spectators have asked to see the hands at this table."),
+  seated: () => t("You play at this table: only spectators ask to see the hands."),
 };
 
 /** What to show for a refused request. */

@@ -123,6 +123,7 @@ async function createTable(event) {
       turn_timer: Number(form.querySelector("#turn-timer").value),
       bomb_window: Number(form.querySelector("#bomb-window").value),
       hints: form.querySelector("#hints").checked,
+      spectator_hands: !form.querySelector("#no-hands").checked,  // the box says "may not"
     },
   };
   const seed = form.querySelector("#seed");
@@ -165,6 +166,8 @@ function createForm() {
         h("label", { for: "hints" }, t("Players may ask the coach for hints (off for a competitive table)"))),
       h("p", { class: "field check" }, h("input", { id: "takeover", type: "checkbox", checked: Boolean(config.settings && config.settings.takeover) }),
         h("label", { for: "takeover" }, t("Anybody may take over a seat a bot plays (else they ask you)"))),
+      h("p", { class: "field check" }, h("input", { id: "no-hands", type: "checkbox", checked: Boolean(config.settings && config.settings.spectator_hands === false) }),
+        h("label", { for: "no-hands" }, t("Spectators may not see the hands, even with every player's consent (a tournament table)"))),
       durationField("grace", t("A bot plays for a player who left after"), (n) => t("{n} seconds", { n })),
       durationField("turn-timer", t("Turn timer"), (n) => (n ? t("{n} seconds", { n }) : t("Off"))),
       durationField("bomb-window", t("A won trick waits for bombs"), (n) => (n ? t("{n} seconds", { n }) : t("Off")))),

@@ -8,6 +8,7 @@ import { signed, playLine } from "./center.js";
 import { placeName, titleName } from "./seats.js";
 import { store } from "./store.js";
 import { hintButton } from "./coach.js";
+import { sightSettings } from "./sight.js";
 
 const QUICK = {
   gg: () => t("Good game!"), nice: () => t("Nice!"), thanks: () => t("Thanks!"), sorry: () => t("Sorry!"),
@@ -377,5 +378,6 @@ function settings(ctx) {
       toggle("coach", t("Offer hints: what the Hard bot would do, and facts about the cards"))),
     h("fieldset", {}, h("legend", {}, t("At the end of a round")),
       toggle("autoclose", t("Close the summary by itself once everybody is ready"))),
+    sightSettings(ctx),
     h("p", {}, t("Language:"), " ", h("strong", {}, lang === "de" ? "Deutsch" : "English")));
 }

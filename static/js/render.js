@@ -11,6 +11,7 @@ import { renderHint } from "./coach.js";
 import { clicks } from "./pointer.js";
 import { renderSummary, summaryReview, summaryRound } from "./summary.js";
 import { renderLesson } from "./lesson.js";
+import { renderSight } from "./sight.js";
 
 export function render(root, ctx) {
   const active = document.activeElement;
@@ -26,10 +27,13 @@ export function render(root, ctx) {
   // Before the game: every seat in one list, by seat number (no geometry yet to seat them round
   // the table), the viewer's own among them.
   const lobby = ctx.table.status === "waiting" && !ctx.view;
+  const top = ctx.table.status === "waiting" ? lobbyPanel(ctx) : renderRequests(ctx) || takeOverPanel(ctx);
+  const named = Boolean(top && top.querySelector("#name"));  // one name field on the page is enough
   replace(root,
     ctx.table.damaged ? h("p", { class: "notice damaged", role: "status" },
       t("This table's saved game is damaged: it can be watched, not played.")) : null,
-    ctx.table.status === "waiting" ? lobbyPanel(ctx) : renderRequests(ctx) || takeOverPanel(ctx),
+    top,
+    ctx.table.status === "waiting" ? null : renderSight(ctx, named),  // seeing the hands (sight.js)
     renderLesson(ctx),  // the lesson's step (lesson.js): above the table, never over it
     // Under the panel's sheet (phones) the table is inert: no focus, no taps, hidden from screen readers.
     review ? h("div", { class: ["felt", "reviewing", `status-${ctx.table.status}`], inert: Boolean(ctx.ui.panel && !ctx.wide) },

@@ -3,6 +3,7 @@
 import { h } from "./dom.js";
 import { levelName, placeName, t, tn } from "./i18n.js";
 import { countdown } from "./countdown.js";
+import { seenHand } from "./sight.js";
 
 export { placeName };
 // The Grandseigneur's titles, from the first place to the last (the engine names them).
@@ -43,6 +44,7 @@ export function renderSeat(ctx, seat, extra = null, order = null) {
     geo && geo.controller[seat] !== seat ? h("span", { class: "tag played-by" }, t("played by {name}", { name: ctx.name(geo.controller[seat]) })) : null,
     team !== null && team !== undefined ? h("span", { class: "tag team" }, t("Team {n}", { n: team + 1 })) : null),
   player ? playerState(ctx, seat, player, title) : pickerState(ctx, seat, info),
+  player ? seenHand(ctx, seat) : null,  // a watcher every player lets see the hands
   ctx.table.status !== "waiting" && !ctx.isTable(seat) ? manageDuringGame(ctx, seat, info) : null,
   extra);
 }

@@ -15,6 +15,7 @@ import { coachDefault, roundDone } from "./coach.js";
 import { startTicker } from "./countdown.js";
 import { lessonRefused } from "./lesson.js";
 import * as motion from "./motion.js";
+import { prefToSend, sightNews } from "./sight.js";
 
 const config = JSON.parse(document.getElementById("config").textContent);
 const root = document.getElementById("app");
@@ -180,6 +181,34 @@ async function sit(seat, mode = "sit") {
   }
 }
 
+/** A watcher asks to see the hands, under its name; a watcher without a token keeps the one
+ * the ask gives it (the ask and its answers are the server's, across reconnects). */
+async function seeHands() {
+  const name = (ui.name || "").trim();
+  if (!name) {
+    showError(t("Please enter your name first."));
+    const input = document.getElementById("sight-name") || document.getElementById("name");
+    if (input) input.focus();
+    return;
+  }
+  store.setName(name);
+  const ack = await request("see_hands", { name });
+  if (ack.ok && ack.token) store.setToken(config.code, ack.token);
+}
+
+/** The answer for all spectators chosen in Settings reaches the server once seated (and when
+ * changed); a refused one is not sent again until the choice changes. */
+let prefSent = null;
+function syncSight() {
+  const pref = doc && prefToSend(doc);
+  if (!pref || prefSent === pref) return;
+  prefSent = pref;
+  connection.request("hands_pref", { pref }).then((ack) => {
+    if (ack.ok || ack.code === "no_change") prefSent = null;
+    else showError(refusal(ack));
+  });
+}
+
 /** After a request to take a seat: keep the token once seated, say so when the host declined. */
 function answered() {
   if (asked === null || doc.you.asked === asked) return;
@@ -228,7 +257,7 @@ function reconcile() {
 
 function context() {
   const ctx = makeContext(doc, ui, { act, call, undoCall, request, sit, update, setSort, showError, beep,
-    say: (text) => announcer.say(text) });
+    seeHands, syncSight, say: (text) => announcer.say(text) });
   ctx.version = version;
   ctx.clockOffset = connection.clockOffset;
   ctx.wide = wideQuery.matches;
@@ -272,6 +301,7 @@ function tell(oldDoc, ctx) {
   } else if (view && old && view.round !== old.round) {
     announcer.say(t("Round {n} begins", { n: view.round + 1 }));
   }
+  if (oldDoc) for (const line of sightNews(oldDoc, doc)) announcer.say(line);  // seeing the hands
   const seen = oldDoc ? (oldDoc.table.chat || []).map((m) => m.n) : null;
   if (seen) {
     for (const m of doc.table.chat || []) {
@@ -295,6 +325,7 @@ const connection = new TableConnection(config.code, {
     version = newVersion;
     reconcile();
     answered();
+    syncSight();
     // At a round's end a laptop's side column shows the score sheet (not the last panel opened).
     const rounds = (g) => (g && g.game ? g.game.scores.rounds.length : 0);
     // (Where the score sheet is always open, the panel under it stays.)

@@ -7,7 +7,8 @@ for a bot's seat), `stand_ins.py` (grace periods, turn timers and the bots that 
 in), `bombs.py` (holding the table for a bomb, the won trick's window). Beside them:
 `acts.py` (every action counts once, on the state its player saw), `chat.py`,
 `people.py` (tokens and names), `bot_seats.py` (the bot levels a seat can get),
-`hints.py` (the coach's hint for a seat), `lesson.py` (a lesson table: the guided first
+`hints.py` (the coach's hint for a seat), `hand_sight.py` (spectators who see the hands, while
+every seated person agrees), `lesson.py` (a lesson table: the guided first
 game's deal, scripted bots and the learner's moves checked against the step), `status.py`.
 `documents.py` is the table as the store keeps it, and `json_import.py` brings tables saved
 by earlier versions into the store.

@@ -70,6 +70,9 @@ class Audiences:
                 "chat": self.chat.recent(),
                 "bombs": {"window_until": self.window_until, "hold": dict(self.hold) if self.hold else None},
             }
+            seen_by = self.hands_seen_by()
+            if seen_by:
+                self._meta["hands_seen_by"] = seen_by  # everybody knows who sees the hands
             if self.damaged:
                 self._meta["damaged"] = True
             if self.settings["tracker"]:
@@ -81,13 +84,19 @@ class Audiences:
         """What the document says about its reader: the seat and what this person may do."""
         seat = client.seat
         owner = seat is not None and same_hash(self.seats[seat].owner, client.token_hash)
-        return {
+        you = {
             "seat": seat,
             "host": same_hash(client.token_hash, self.host_hash),
             "manage": self.may_manage(client),
             "bot_plays": bool(owner and self.seats[seat].bot is not None),
             **self.requests_for(client),
         }
+        watch = self.sight.watch_of(client.token_hash) if seat is None else None
+        if watch is not None:
+            # A watcher who asked to see the hands reads a document of its own (hand_sight.py):
+            # its ask's id makes its audience, so no other connection is ever sent it.
+            you["hands"] = watch.id
+        return you
 
     def doc_for(self, client) -> dict:
         """The connection's document. Connections with the same `you` (an audience: the same
@@ -101,6 +110,11 @@ class Audiences:
             lesson = lesson_part(self, client.seat)
             if lesson is not None:
                 doc["lesson"] = lesson  # the learner's own: built from the learner's view
+            sight = self.sight_for(client)
+            if sight is not None:
+                doc["sight"] = sight
+                if "hands" in you and sight["sees"] and self.game is not None:
+                    doc["hands"] = self.all_hands()  # only while every seated person agrees
         return doc
 
     def summary(self) -> dict:

@@ -83,7 +83,9 @@ class SeatRules(TakeoverRequests, StandIns):
         return None
 
     def known(self, token_hash: str) -> bool:
-        return same_hash(self.host_hash, token_hash) or self.seat_of(token_hash) is not None
+        """The host, a seated person, or a watcher who asked to see the hands (hand_sight.py)."""
+        return (same_hash(self.host_hash, token_hash) or self.seat_of(token_hash) is not None
+                or self.sight.watch_of(token_hash) is not None)
 
     def online(self, seat: int) -> bool:
         owner = self.seats[seat].owner
@@ -213,6 +215,7 @@ class SeatRules(TakeoverRequests, StandIns):
         target = self.seats[seat]
         target.name, target.owner, target.player = name, who, player
         self.answers.forget(seat)  # a new person's actions start a new memory
+        self.sight.end(who)  # a watcher who sits down sees its own hand, no longer all of them
         for rid in [r.id for r in self.requests.values() if r.seat == seat]:
             del self.requests[rid]
 

@@ -29,6 +29,7 @@ from .acts import Answers, Basis
 from .audiences import Audiences
 from .bombs import BombRules
 from .chat import QUICK, ChatLog, clean_text
+from .hand_sight import HandSight, HandSightRules
 from .lesson import check_move, deal_for, lesson_of
 from .seats import (
     Seat,
@@ -56,11 +57,13 @@ TABLE_NAME_MAX = 40
 # turn_timer: seconds for each decision, then the stand-in makes it (0: no timer);
 # bomb_window: seconds a won trick stays on the table so anybody may still bomb it (bombs.py);
 # hints: players may ask the coach for hints (hints.py); the host switches them off for a
-# competitive table.
+# competitive table;
+# spectator_hands: a spectator may see the hands while every seated person agrees
+# (hand_sight.py); the host switches it off for a tournament table.
 SEAT_FIELDS = tuple(f.name for f in dataclasses.fields(Seat))  # what a stored seat holds
 
 SETTINGS = {"tracker": False, "takeover": False, "grace": 60, "turn_timer": 0, "bomb_window": 3,
-            "hints": True}
+            "hints": True, "spectator_hands": True}
 CHOICES = {"grace": (30, 60, 120, 300), "turn_timer": (0, 30, 60, 120), "bomb_window": (0, 2, 3, 5)}
 
 
@@ -104,7 +107,7 @@ class Saved:
     moves: int
 
 
-class Table(Audiences, BombRules, SeatRules):
+class Table(Audiences, BombRules, SeatRules, HandSightRules):
     def __init__(self, code: str, name: str, ruleset: str, options: dict, host_hash: str,
                  host_name: str, *, listed: bool = True, seed=None, created: float | None = None,
                  settings: dict | None = None, testing: bool = False):
@@ -129,6 +132,7 @@ class Table(Audiences, BombRules, SeatRules):
         seats = rules.seats
         self._init_seats(seats, rules.seating.table)
         self._init_bombs()
+        self._init_sight()  # spectators who see the hands, with everybody's consent
         self.basis = Basis()  # when the round, phase and trick last changed (stale actions)
         self.answers = Answers(seats)  # each seat's last answers by action id (retries)
         self.game: Game | None = None
@@ -171,7 +175,8 @@ class Table(Audiences, BombRules, SeatRules):
         self.settle_bombs(now)
         # A new dict, never changed in place: the last stored meta document shares the old one.
         self.extra = {**self.extra, "acts": {"basis": self.basis.dump(), "answers": self.answers.dump()},
-                      "requests": self.requests_doc(), "bombs": self.bombs_doc()}
+                      "requests": self.requests_doc(), "bombs": self.bombs_doc(),
+                      "sight": self.sight_doc()}
         if self.game is not None and not self.lesson:  # a lesson's scripted game counts for nobody
             self.extra["lineups"] = lineups.noted(self.extra.get("lineups") or {}, self.game_no - 1,
                                                   self.game, self.seats, self.dummy, now)
@@ -197,6 +202,7 @@ class Table(Audiences, BombRules, SeatRules):
         self.answers = Answers(len(self.seats), acts.get("answers"))
         self.load_requests(self.extra.get("requests"))
         self.restore_bombs(self.extra.get("bombs"))
+        self.sight = HandSight(self.extra.get("sight"))
 
     def restore(self, saved: Saved, game: Game | None) -> None:
         """Put the table back as it was last stored (`saved`), with `game` as its game: the

@@ -31,6 +31,12 @@ a refused request changes nothing and sends nothing to anybody else):
   game (round counted from 0; `seat`, if sent, must be one's own): the ack's `review` has
   each flagged decision with the seat's view of it (table/reviews.py, live/reviews.py); or,
   while a worker is still making it, `pending` (ask again: it is kept once made)
+- `see_hands` {name}: a watcher asks to see the hands (the ack carries a new `token` for a
+  watcher without one); they reach it only while every seated person agrees (table/hand_sight.py)
+- `hands_answer` {watcher, allow}: a seated person allows a watcher (its id from `sight.asks`)
+  to see the hands, or not; a no after a yes withdraws
+- `hands_withdraw` {}: a seated person withdraws every yes; a watcher stops seeing the hands
+- `hands_pref` {pref}: a seated person's answer for all watchers: `ask`, `always`, `never`
 - `chat` {text} or {quick}: a chat message or a quick reaction to everybody at the table
   (watchers add `name`); at most 200 characters, a few messages at once, then one every
   few seconds per connection
@@ -323,6 +329,35 @@ def _note_review(player: str, code: str, game: int, round_index: int, seat: int,
         progress.note_review(player, code, game, round_index, seat, answer, time.time())
     except StoreUnavailable as exc:
         log.warning("a review was not counted in the player's progress: %s", exc)
+
+
+# -- spectators who see the hands -------------------------------------------------------
+
+
+@on("see_hands", schemas.SEE_HANDS)
+def see_hands(data):
+    """A watcher asks to see the hands: a watcher without a token gets one, valid once stored."""
+    table, client = _current()
+    token = None if client.token_hash else new_token()
+    with table.lock:
+        table.see_hands(client, data["name"], new_token_hash=hash_token(token) if token else None)
+        version = _hub().commit(table)
+    return _ok(version, **({"token": token} if token else {}))
+
+
+@on("hands_answer", schemas.HANDS_ANSWER)
+def hands_answer(data):
+    return _change("answer_hands", data["watcher"], data["allow"])
+
+
+@on("hands_withdraw", schemas.NOTHING)
+def hands_withdraw(_data):
+    return _change("withdraw_hands")
+
+
+@on("hands_pref", schemas.HANDS_PREF)
+def hands_pref(data):
+    return _change("set_hands_pref", data["pref"])
 
 
 # -- chat -------------------------------------------------------------------------------

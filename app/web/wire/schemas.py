@@ -150,4 +150,7 @@ ACT = Schema(action=nested(ACTION, "an object like {\"act\": \"pass\"}", require
              version=count(required=True), id=text(ID_MAX, required=True))
 HINT = Schema(cards=text(200, ascii_only=True), lang=text(5, ascii_only=True))
 REVIEW = Schema(round=integer(required=True), seat=integer())  # a finished round of the game, from 0
+SEE_HANDS = Schema(name=text(empty=True))  # a watcher asks to see the hands, under a name
+HANDS_ANSWER = Schema(watcher=integer(required=True), allow=boolean(required=True))  # an ask id
+HANDS_PREF = Schema(pref=text(10, ascii_only=True, required=True))  # ask, always, never: the table says
 NOTHING = Schema()  # events without fields (stand, start, sync, hold, ...)

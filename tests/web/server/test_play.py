@@ -8,6 +8,7 @@ import re
 import pytest
 
 from app.engine import view_for
+from app.web.table.people import hash_token
 from tests.web.conftest import create_table
 from tests.web.policy import next_action
 
@@ -118,6 +119,121 @@ def test_spectator_never_receives_a_hand(app, http, player):
     for msg in watcher.messages:
         text = json.dumps(msg)
         assert '"hand": [' not in text and '"exchange": {' not in text
+
+
+def sees_hands(app, http, player, code, players, allowing=4):
+    """A watcher named Zoe who asked to see the hands, allowed by the first `allowing` players."""
+    zoe = player("Zoe")
+    assert zoe.join(code)["ok"]
+    ack = zoe.emit("see_hands", {"name": "Zoe"})
+    assert ack["ok"], ack
+    zoe.token = ack["token"]
+    for p in players[:allowing]:
+        assert p.emit("hands_answer", {"watcher": table_watch(zoe), "allow": True})["ok"]
+    for p in players + [zoe]:
+        p.pump()
+    return zoe
+
+
+def table_watch(watcher) -> int:
+    watcher.pump()
+    return watcher.doc["you"]["hands"]
+
+
+def all_hands(table) -> list:
+    return [view_for(table.game, seat)["hand"] for seat in range(len(table.seats))]
+
+
+def hands_sent(messages) -> bool:
+    """Whether any of `messages` carries the document's `hands` (a snapshot's, or a patch's)."""
+    return any("hands" in m["doc"] if m["t"] == "snapshot" else any(op[1][:1] == ["hands"] for op in m["ops"])
+               for m in messages)
+
+
+def leaked(messages, game) -> set[str]:
+    """The cards in `messages` nobody without a hand of the round may know."""
+    return set(CARD.findall(json.dumps(messages))) - public_cards(game)
+
+
+def test_a_spectator_without_every_consent_never_receives_a_hand(app, http, player):
+    code, table, players, _ = seat_table(app, http, player)
+    zoe = sees_hands(app, http, player, code, players, allowing=3)  # Dan has not agreed
+    assert zoe.doc["sight"]["waiting"] == ["Dan"]
+    play_round(table, players, zoe)  # zoe's every message is checked against the public cards
+    assert not hands_sent(zoe.messages) and zoe.messages
+
+
+def test_a_consenting_spectators_document_reaches_no_other_connection(app, http, player):
+    code, table, players, watcher = seat_table(app, http, player, spectator=True)
+    zoe = sees_hands(app, http, player, code, players)
+    max_ = sees_hands(app, http, player, code, players, allowing=2)  # asked too, not allowed by all
+    for c in (watcher, zoe, max_):
+        c.pump()
+    start = {id(c): len(c.messages) for c in players + [watcher, max_]}
+    sio = app.extensions["socketio"].server
+
+    def check(step):
+        zoe.pump()
+        assert zoe.doc["hands"] == all_hands(table), "zoe sees every hand as it is"
+        new = max_.pump()
+        assert len(new) == 1 and "hands" not in max_.doc and not leaked(new, table.game)
+        zoes = next(c for c in table.clients.values() if c.token_hash == hash_token(zoe.token))
+        room = zoes.viewer.room
+        assert [sid for sid, _ in sio.manager.get_participants("/", room)] == [zoes.sid], \
+            "zoe's room holds zoe alone"
+
+    play_round(table, players, watcher, on_step=check)
+    for c in players + [watcher, max_]:
+        assert not hands_sent(c.messages[start[id(c)]:]), "the hands went to zoe's connection only"
+    assert hands_sent(zoe.messages)
+
+
+def test_a_withdrawn_consent_stops_the_next_patch(app, http, player):
+    code, table, players, _ = seat_table(app, http, player)
+    zoe = sees_hands(app, http, player, code, players)
+    after = {}
+
+    def withdraw_at_ten(step):
+        new = zoe.pump()
+        if step < 10:
+            assert zoe.doc["hands"] == all_hands(table)
+        elif step == 10:
+            assert players[1].emit("hands_withdraw", {})["ok"]
+            for p in players:
+                p.pump()
+            (patch,) = zoe.pump()
+            assert ["d", ["hands"]] in patch["ops"], "the very next patch takes the hands away"
+            assert not leaked(patch, table.game)
+            after["at"] = patch["v"]
+        else:
+            assert len(new) == 1 and "hands" not in zoe.doc and not leaked(new, table.game)
+
+    play_round(table, players, on_step=withdraw_at_ten)
+    assert after and zoe.doc["sight"]["withdrawn"] == ["Ben"]
+
+
+def test_a_person_who_sits_down_without_consent_stops_the_hands(app, http, player):
+    code, host_token = create_table(http, seed=SEED)
+    anna = player("Anna")
+    anna.join(code, host_token)
+    anna.sit(0)
+    assert anna.emit("fill", {"level": "greedy"})["ok"]
+    assert anna.emit("start", {})["ok"]
+    table = app.extensions["tichu"].registry.get(code)
+    zoe = sees_hands(app, http, player, code, [anna])  # bots have no say: Anna's yes is enough
+    assert zoe.doc["hands"] == all_hands(table)
+    ben = player("Ben")
+    ben.join(code)
+    assert ben.emit("ask", {"seat": 2, "name": "Ben"})["ok"]
+    anna.pump()
+    (request,) = anna.doc["you"]["requests"]
+    ack = anna.emit("answer", {"request": request[0], "accept": True})
+    assert ack["ok"]
+    zoe.pump()
+    (sat,) = [m for m in zoe.messages if m["v"] == ack["version"]]
+    assert ["d", ["hands"]] in sat["ops"], "the very next patch takes the hands away"
+    after = [m for m in zoe.messages if m["v"] >= ack["version"]]
+    assert zoe.doc["sight"]["waiting"] == ["Ben"] and not leaked(after, table.game)
 
 
 def test_messages_carry_no_seed_or_tokens(app, http, player):

@@ -14,7 +14,7 @@ def test_the_tracker_is_off_by_default_and_the_deck_is_not_sent(http, player):
     settings = host.doc["table"]["settings"]
     # No bomb window: testing mode's default (TICHU_BOMB_WINDOW); production's is 3 s.
     assert settings == {"tracker": False, "takeover": False, "grace": 60, "turn_timer": 0, "bomb_window": 0,
-                        "hints": True}
+                        "hints": True, "spectator_hands": True}
     assert "deck" not in host.doc["table"]
 
 

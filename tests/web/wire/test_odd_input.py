@@ -19,7 +19,8 @@ from app.engine import view_for
 from app.engine.actions import ACTS
 from tests.web.conftest import MACHINE_SPEED, Player, create_table
 
-EVENTS = ("join", "sync", "sit", "stand", "bot", "free", "start", "new_game", "chat", "act")
+EVENTS = ("join", "sync", "sit", "stand", "bot", "free", "start", "new_game", "chat", "act", "see_hands",
+          "hands_answer", "hands_withdraw", "hands_pref")
 ODD_CHARACTERS = ["\ud800", "\udfff", "\x00", "\u00b2", "\u0663", "\u202e", "\ufeff", "\U0001f0a1", "\n"]
 
 
@@ -181,7 +182,8 @@ json_values = st.recursive(
 
 
 FIELDS = {"join": ("code", "token"), "sit": ("seat", "name"), "bot": ("seat", "level"), "free": ("seat",),
-          "chat": ("text", "quick", "name"), "act": ("action",)}
+          "chat": ("text", "quick", "name"), "act": ("action",), "see_hands": ("name",),
+          "hands_answer": ("watcher", "allow"), "hands_pref": ("pref",)}
 
 
 def shaped(event: str, codes: list[str]):
@@ -192,7 +194,9 @@ def shaped(event: str, codes: list[str]):
     action = st.fixed_dictionaries(
         {"act": st.sampled_from(ACTS) | json_values},
         optional={key: number for key in ("to", "cards", "give", "call", "wish", "phoenix")})
-    field = {"code": st.sampled_from(codes) | text, "seat": number, "action": action | json_values}
+    field = {"code": st.sampled_from(codes) | text, "seat": number, "action": action | json_values,
+             "watcher": number, "allow": st.booleans() | text,
+             "pref": st.sampled_from(["ask", "always", "never"]) | text}
     return st.fixed_dictionaries(
         {},
         optional={**{name: field.get(name, text) for name in FIELDS.get(event, ())}, "x": json_values},
