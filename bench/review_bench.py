@@ -135,7 +135,7 @@ def format_report(report: dict) -> str:
     return "\n".join(lines)
 
 
-def main(argv=None) -> int:
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--workers", type=int, default=1)
@@ -148,7 +148,11 @@ def main(argv=None) -> int:
     parser.add_argument("--details", metavar="PATH",
                         help="write every decision compared (JSON lines: each alternative's wins, ties, "
                         "losses and mean gain), to study the criterion")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def run(args) -> list[dict]:
+    """Every deal's two reviews (`_job`), on `args.workers` processes."""
     jobs = [(i, args) for i in range(args.rounds)]
     started = time.perf_counter()
     results: list[dict] = []
@@ -168,6 +172,13 @@ def main(argv=None) -> int:
                 results += part
                 progress()
     sys.stderr.write("\n")
+    return results
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    started = time.perf_counter()
+    results = run(args)
     report = summarise(results, args, time.perf_counter() - started)
     print(format_report(report))
     if args.json:
