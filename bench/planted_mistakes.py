@@ -3,6 +3,7 @@
     nice -n 10 python bench/planted_mistakes.py --deals 12 --workers 2 --json bench/results/planted.json
     nice -n 10 python bench/planted_mistakes.py --deals 2 --playouts 4          # a quick look
     nice -n 10 python bench/planted_mistakes.py --deals 0 --hard-rounds 20      # only Hard and Greedy
+    python bench/planted_mistakes.py --merge A.jsonl B.jsonl --json AB.json    # runs' details together
 
 For each seeded deal of every ruleset with teams (standard, fifty-two, tientsin, trichu)
 and each kind of mistake (`planting.py`), a round is played by the Normal bot at every
@@ -279,9 +280,12 @@ def _share(found: int, of: int) -> str:
 
 def format_report(report: Report) -> str:
     c = report.config
-    lines = [f"Planted mistakes: {c['deals']} deals x {len(RULESETS)} rulesets x {len(KINDS)} kinds, "
-             f"{c['playouts']} paired play-outs each; clear >= {c['clear']} points, costly >= {c['costly']}; "
-             f"{report.seconds:.0f} s",
+    if c.get("merge"):
+        head = f"Planted mistakes: {report.total['planted']} from {len(c['merge'])} runs' details"
+    else:
+        head = (f"Planted mistakes: {c['deals']} deals x {len(c['rulesets'].split(','))} rulesets x "
+                f"{len(c['kinds'].split(','))} kinds, {c['playouts']} paired play-outs each")
+    lines = [f"{head}; clear >= {c['clear']} points, costly >= {c['costly']}; {report.seconds:.0f} s",
              f"{'kind':<18} {'planted':>7} {'clear':>6} {'found (clear)':>15} {'found (costly)':>15}"]
     for name, t in list(report.by_kind.items()) + [("all", report.total)]:
         lines.append(f"{name:<18} {t['planted']:>7} {t['clear']:>6} {_share(t['clear_found'], t['clear']):>15} "
@@ -293,10 +297,10 @@ def format_report(report: Report) -> str:
                  f"({s['reviews']} reviews)")
     hg = report.hard_greedy
     if hg:
-        t = hg["review_seconds"]["cpu"]
-        lines.append(f"Hard: {hg['hard']['decisions']} decisions, {hg['hard']['flags']} flagged "
-                     f"({hg['hard']['flags_per_100_decisions']} per 100); Greedy: {hg['greedy']['flags']} flagged in "
-                     f"{hg['greedy']['rounds']} rounds ({hg['greedy']['flags_per_round']} per round); review CPU "
+        hard, greedy, t = hg["hard"], hg["greedy"], hg["review_seconds"]["cpu"]
+        lines.append(f"Hard: {hard['decisions']} decisions, {hard['flags']} flagged "
+                     f"({hard['flags_per_100_decisions']} per 100); Greedy: {greedy['flags']} flagged in "
+                     f"{greedy['rounds']} rounds ({greedy['flags_per_round']} per round); review CPU "
                      f"p50 {t['p50']} p95 {t['p95']} max {t['max']} s")
     return "\n".join(lines)
 
@@ -324,7 +328,16 @@ def main(argv=None) -> int:
     parser.add_argument("--hard-rounds", type=int, default=0, help="review_bench's Hard/Greedy deals too")
     parser.add_argument("--json", metavar="PATH")
     parser.add_argument("--details", metavar="PATH", help="every planted mistake, a JSON line each")
+    parser.add_argument("--merge", nargs="+", metavar="DETAILS",
+                        help="no run: the report of earlier runs' --details files together")
     args = parser.parse_args(argv)
+    if args.merge:
+        merged = [json.loads(line) for path in args.merge for line in open(path) if line.strip()]
+        print(format_report(summarise(merged, args)))
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump(asdict(summarise(merged, args)), f, indent=1)
+        return 0
     jobs = [Job(ruleset, deal, kind, args.seed, args.playouts)
             for deal in range(args.first, args.first + args.deals)
             for ruleset in args.rulesets.split(",") for kind in args.kinds.split(",")]
