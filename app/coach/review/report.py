@@ -76,6 +76,6 @@ def text_report(report: dict) -> str:
     gain = f"{s['gain'] / PLACE_POINTS:g} places" if report["unit"] == "places" else f"{s['gain']:g} points"
     flags = report["flags"]
     head = (f"Seat {report['seat']}, {which} ({report['ruleset']}): {report['decisions']} decisions "
-            f"compared on {s['deals']} deals each; {len(flags)} flagged (an alternative better in at "
-            f"least {s['share'] * 100:g}% of the deals and by at least {gain} per round on average)")
+            f"compared on {s['deals']} deals or more each; {len(flags)} flagged (an alternative better by "
+            f"at least {gain} per round on average, and surely better)")
     return "\n".join([head] + [flag_line(f) for f in flags])
