@@ -288,8 +288,8 @@ def format_report(report: Report) -> str:
     lines = [f"{head}; clear >= {c['clear']} points, costly >= {c['costly']}; {report.seconds:.0f} s",
              f"{'kind':<18} {'planted':>7} {'clear':>6} {'found (clear)':>15} {'found (costly)':>15}"]
     for name, t in list(report.by_kind.items()) + [("all", report.total)]:
-        lines.append(f"{name:<18} {t['planted']:>7} {t['clear']:>6} {_share(t['clear_found'], t['clear']):>15} "
-                     f"{_share(t['costly_found'], t['costly']):>15}")
+        clear, costly = _share(t["clear_found"], t["clear"]), _share(t["costly_found"], t["costly"])
+        lines.append(f"{name:<18} {t['planted']:>7} {t['clear']:>6} {clear:>15} {costly:>15}")
     for name, t in report.by_ruleset.items():
         lines.append(f"  {name:<16} clear found {_share(t['clear_found'], t['clear'])}")
     s = report.review_seconds

@@ -33,7 +33,7 @@ TCH = ROOT / "tests" / "engine" / "bsw_logs" / "four_rounds.tch"
 # and the Phoenix. Going out first is nearly certain, so a Tichu is easy money.
 STRONG = "Dr Ph SA BA GA RA SK BK GK RK"
 FLAG_FIELDS = {"round", "index", "seat", "kind", "done", "better", "share", "gain", "deals", "unit", "low",
-               "judged"}
+               "judged", "hint"}
 
 
 class NeverCallsTichu(NormalBot):

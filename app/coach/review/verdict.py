@@ -1,6 +1,7 @@
 """The criterion: when does an alternative beat what was done clearly enough to say so?
 
-Scores come per candidate and per deal, all candidates on the same deals, so each
+Scores come per candidate and per deal, all candidates on the same deals
+(`app.bots.evaluation`, the evaluator the Hard bot's searches use too), so each
 alternative has a paired difference per deal (its score minus what was done's). What
 matters is the mean of those differences and how sure it is: an alternative is clearly
 better when its mean gain is at least `gain` and its gain less `sure` standard errors
@@ -19,46 +20,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from app.bots.evaluation import Comparison, compare, paired
+
+__all__ = ["Comparison", "Settings", "Verdict", "clearly_better", "compare", "in_doubt", "meets", "paired"]
+
 #: Standard errors of the gain the lower bound keeps below the mean (one-sided, about 99.4%).
 SURE = 2.5
 #: The lower bound of the gain a flag needs, per round (points).
 FLOOR = 5.0
-
-
-@dataclass(frozen=True)
-class Comparison:
-    """One alternative against what was done, over the same deals."""
-
-    wins: int  # deals where the alternative scored more
-    ties: int
-    losses: int
-    gain: float  # its mean gain over all deals
-    error: float = 0.0  # the standard error of that mean
-
-    @property
-    def deals(self) -> int:
-        return self.wins + self.ties + self.losses
-
-    def lower(self, sure: float) -> float:
-        """The gain less `sure` standard errors: with that confidence the gain is at least this."""
-        return self.gain - sure * self.error
-
-    def upper(self, sure: float) -> float:
-        return self.gain + sure * self.error
-
-
-def compare(scores: list[list[float]]) -> list[Comparison]:
-    """Each alternative (candidates 1, 2, ...) against candidate 0."""
-    done = scores[0]
-    return [paired([a - b for a, b in zip(row, done, strict=True)]) for row in scores[1:]]
-
-
-def paired(diffs: list[float]) -> Comparison:
-    n = len(diffs)
-    mean = sum(diffs) / n if n else 0.0
-    spread = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    return Comparison(sum(1 for d in diffs if d > 0), sum(1 for d in diffs if d == 0),
-                      sum(1 for d in diffs if d < 0), mean, math.sqrt(spread / n) if n else 0.0)
 
 
 @dataclass(frozen=True)
