@@ -174,8 +174,13 @@ def _call(decision: Decision) -> list[Candidate]:
     called = bool(decision.done["call"])
     legal = decision.view["legal"]
     out = [Candidate({"act": act, "call": called}, (act, called))]
-    # The other way: not calling is always open; calling only where the rules let it be made.
-    if called or (legal["grand_call"] if act == "grand" else legal["tichu"]):
+    # The other way: not calling is always open; calling only where the rules let it be made,
+    # and never beside a partner who called (the bots never do: the hint would not suggest it,
+    # and the play-out, knowing every hand, makes a second caller go out first far too often).
+    view = decision.view
+    partner_called = any(view["players"][p]["tichu"] or view["players"][p]["grand"]
+                         for p in view["geometry"]["partners"][decision.seat])
+    if called or ((legal["grand_call"] if act == "grand" else legal["tichu"]) and not partner_called):
         out.append(Candidate({"act": act, "call": not called}, (act, not called)))
     return out
 

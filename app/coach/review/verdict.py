@@ -24,10 +24,11 @@ from app.bots.evaluation import Comparison, compare, paired
 
 __all__ = ["Comparison", "Settings", "Verdict", "clearly_better", "compare", "in_doubt", "meets", "paired"]
 
-#: Standard errors of the gain the lower bound keeps below the mean (one-sided, about 99.4%).
-SURE = 2.5
+#: Standard errors of the gain the lower bound keeps below the mean (one-sided, about 99.9%:
+#: a decision has up to six alternatives and is looked at again as deals are added).
+SURE = 3.0
 #: The lower bound of the gain a flag needs, per round (points).
-FLOOR = 5.0
+FLOOR = 10.0
 
 
 @dataclass(frozen=True)
