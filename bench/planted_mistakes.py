@@ -301,7 +301,8 @@ def format_report(report: Report) -> str:
         lines.append(f"Hard: {hard['decisions']} decisions, {hard['flags']} flagged "
                      f"({hard['flags_per_100_decisions']} per 100); Greedy: {greedy['flags']} flagged in "
                      f"{greedy['rounds']} rounds ({greedy['flags_per_round']} per round); review CPU "
-                     f"p50 {t['p50']} p95 {t['p95']} max {t['max']} s")
+                     f"p50 {t['p50']} p95 {t['p95']} max {t['max']} s; the hint at Hard's flags: "
+                     f"{hard.get('hint_chose')}")
     return "\n".join(lines)
 
 
@@ -311,7 +312,15 @@ def hard_and_greedy(rounds: int, workers: int, seed: str) -> dict:
     args = review_bench.build_parser().parse_args(["--rounds", str(rounds), "--seed", seed,
                                                    "--workers", str(workers)])
     results = review_bench.run(args)
-    return review_bench.summarise(results, args, 0.0)
+    report = review_bench.summarise(results, args, 0.0)
+    for side in review_bench.SIDES:  # what the hint chose at each flag: "better" agrees with the review
+        notes: dict = {}
+        for r in results:
+            for f in r["flags"] if r["side"] == side else ():
+                chose = (f.get("hint") or {}).get("chose", "not asked")
+                notes[chose] = notes.get(chose, 0) + 1
+        report[side]["hint_chose"] = notes
+    return report
 
 
 def main(argv=None) -> int:
