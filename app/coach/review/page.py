@@ -40,7 +40,8 @@ POSITION = ("ruleset", "seats", "geometry", "viewer", "table", "ranks", "round",
 #: Raised when the review's output changes: kept results of another version are not reused.
 #: (2, briefly: plays over the partner's winning trick compared only with an `overtake_reason`;
 #: 3: every such play again, as the Hard bot searches them; 4: the verdict on the mean gain and
-#: its confidence bound, more deals where in doubt, a Tichu not called before the exchange.)
+#: its confidence bound, more deals where in doubt, a Tichu not called before the exchange, the
+#: hint asked before a flag.)
 VERSION = 4
 
 

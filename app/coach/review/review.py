@@ -246,14 +246,6 @@ def _with_wishes(decisions: list[Decision]) -> list[Decision]:
     return out
 
 
-def score_candidates(decision: Decision, cands: list[Candidate], deals: int,
-                     rng: random.Random) -> list[list[float]]:
-    """Per candidate, its score on each of `deals` deals (the same deals for all of them)."""
-    scores = evaluator(decision, cands, rng)
-    scores.add(deals)
-    return scores.rows
-
-
 def evaluator(decision: Decision, cands: list[Candidate], rng: random.Random, scale: float = 1) -> Evaluator:
     """The candidates' evaluator: the Hard bot's deals, play-out and score (`app.bots.evaluation`)."""
     return Evaluator(decision.view, [c.move for c in cands], rng, decision.player_view, scale)
