@@ -89,3 +89,18 @@ def test_near_the_target_every_evaluation_is_by_the_chance_to_win_the_game():
     game.totals = [950, 960]  # either team can reach 1,000 this round
     view = view_for(game, 0)
     assert Evaluator(view, [("turn", None, None)], random.Random(0)).judged == "game"
+
+
+def test_a_flag_says_how_sure_by_the_game_and_what_the_hint_chose_in_english_and_german():
+    flag = {"unit": "points", "gain": 40.0, "low": 12.34, "deals": 960, "judged": "game",
+            "hint": {"chose": "done", "deals": 100}}
+    assert flag_notes(flag) == [
+        "surely at least +12.3 points per round",
+        "judged by the chance to win the game, which this round can decide",
+        "the hint chose this too, on 100 deals; the review looked deeper, on 960 deals"]
+    assert flag_notes(flag, "de") == [
+        "sicher mindestens +12.3 Punkte pro Runde",
+        "gemessen an der Chance, das Spiel zu gewinnen, das diese Runde entscheiden kann",
+        "der Tipp wählte das auch, auf 100 Verteilungen; der Rückblick sah genauer hin, auf 960 Verteilungen"]
+    agreeing = {**flag, "judged": "round", "hint": {"chose": "better", "deals": 100}}
+    assert flag_notes(agreeing, "de")[-1] == "wie der Tipp es vorschlägt"
