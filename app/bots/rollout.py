@@ -82,8 +82,9 @@ def _lead_from(seat: int, hands: list[int], nxt: list[int]) -> int | None:
 class PlayStart:
     """A play-phase position as one hand knows it, and the play-outs from it."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: dict, game_score=None):
         k = Knowledge(view)
+        self.game_score = game_score  # a play-out's score near the target (`game_stakes.playout_score`)
         deck = k.deck
         self.k = k
         self.deck = deck
@@ -111,16 +112,16 @@ class PlayStart:
             _start(po, hands, k.turn, self.trick_top, self.trick_seat, 0, self.trick_points, piles,
                    self.out, calls, k.wish)
             if _play(po, seat, move[1], card_points(self.deck, move[1][3]), None):
-                return po.score(self.team)
+                return self._score(po)
             po.run()
-            return po.score(self.team)
+            return self._score(po)
         if kind == "gift":
             piles[move[1]] += self.trick_points
             turn = None if self.ending else _lead_from(seat, hands, self.geometry["next"])
             _start(po, hands, turn, None, None, 0, 0, piles, self.out, calls, k.wish)
             if turn is not None:
                 po.run()
-            return po.score(self.team)
+            return self._score(po)
         if kind == "tichu":
             calls[seat] = "tichu" if move[1] else None
         turn, top, trick_points, passes = self._as_it_stands(hands, piles)
@@ -130,9 +131,12 @@ class PlayStart:
             if move[1] is None:
                 po.pass_(seat)
             elif _play(po, seat, move[1], card_points(self.deck, move[1][3]), move[2]):
-                return po.score(self.team)
+                return self._score(po)
         po.run()
-        return po.score(self.team)
+        return self._score(po)
+
+    def _score(self, po) -> float:
+        return po.score(self.team) if self.game_score is None else self.game_score(po)
 
     def _as_it_stands(self, hands: list[int], piles: list[int]) -> tuple:
         """(turn, top, trick points, passes) of the round going on with nobody interfering:
@@ -154,8 +158,9 @@ class PlayStart:
 class PrePlayStart:
     """The round from the Grand Tichu decisions or the exchange, for one hand's decision."""
 
-    def __init__(self, view: dict, player_view: dict):
+    def __init__(self, view: dict, player_view: dict, game_score=None):
         rules = rules_of(view)
+        self.game_score = game_score  # a play-out's score near the target (`game_stakes.playout_score`)
         self.rules = rules
         self.deck = rules.deck
         self.view = player_view  # the public parts the Normal bot's calls read (the score)
@@ -244,7 +249,10 @@ class PrePlayStart:
         po = self.po
         _start(po, after, first, None, None, 0, 0, [0] * n, [], calls, self.wish)
         po.run()
-        return po.score(self.team)
+        return self._score(po)
+
+    def _score(self, po) -> float:
+        return po.score(self.team) if self.game_score is None else self.game_score(po)
 
     def _normal_pass(self, s: int, hand: int, calls: list) -> dict:
         """The Normal bot's pass for seat s (`NormalBot.exchange_cards`, from the deal)."""

@@ -32,6 +32,7 @@ from collections.abc import Callable
 
 from .config import HardConfig
 from .deals import PrePlayDeals
+from .evaluation import play_start
 from .rollout import PlayStart, PrePlayStart
 from .sampling import Sampler
 
@@ -220,8 +221,10 @@ def exchange_means(view: dict, gives: list[dict], rng: random.Random, deadline: 
 
 def play_means(view: dict, moves: list[tuple], rng: random.Random, deadline: float,
                max_worlds: int, min_worlds: int, sampler=None) -> tuple[list[float] | None, int]:
-    """Each `PlayStart` move's mean score over the sampler's deals (the play phase)."""
-    start = PlayStart(view)
+    """Each `PlayStart` move's mean score over the sampler's deals (the play phase), scored as
+    every evaluation is (`evaluation.play_start`: near the target by the chance to win the game,
+    as the play search and the review score)."""
+    start = play_start(view)
     sampler = sampler or Sampler(start.k)
     return run_worlds(len(moves), lambda: sampler.sample(rng), lambda hands, i: start.score(hands, moves[i]),
                       deadline, max_worlds, min_worlds)

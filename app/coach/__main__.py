@@ -25,9 +25,10 @@ def _review_arguments(review: argparse.ArgumentParser) -> None:
     review.add_argument("--seat", type=int, required=True, help="the seat whose decisions are reviewed")
     review.add_argument("--round", type=int, help="the round (from 0); default: every complete round")
     review.add_argument("--game", type=int, default=0, help="which game of a BSW log holding several")
-    review.add_argument("--deals", type=int, default=DEALS, help=f"deals sampled per decision ({DEALS})")
+    review.add_argument("--deals", type=int, default=DEALS,
+                        help=f"deals sampled per decision first, and per step where in doubt ({DEALS})")
     review.add_argument("--share", type=float, default=SHARE,
-                        help=f"share of the deals an alternative must do better in ({SHARE})")
+                        help=f"a share of the deals an alternative must also win ({SHARE:g}: not asked)")
     review.add_argument("--gain", type=float, default=GAIN,
                         help=f"points per round it must gain on average ({GAIN:g})")
     review.add_argument("--seed", type=int, default=0, help="seed of the sampled deals (0)")

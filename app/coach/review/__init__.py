@@ -1,9 +1,10 @@
 """The round review: a seat's decisions in a finished round, each compared with
 its alternatives on deals the seat could not tell apart, and the clearly worse ones flagged.
 
-Pure (no I/O, no clock) and reproducible for a seed. Imports the engine and the bots only.
+Pure (no I/O, no clock: its time is counted in play-outs) and reproducible for a seed. Imports
+the engine and the bots only.
 
-- `review_round(record, seat, round_index, deals=24, share=0.7, gain=15, seed=0) -> [Flag]`;
+- `review_round(record, seat, round_index, deals=24, share=0, gain=15, seed=0) -> [Flag]`;
   `examine_round(...)` also says how many decisions were compared;
 - `ReviewRefused`: a review that cannot be made (one line for people);
 - `record_from_text`, `review_report`, `text_report`: what `python -m app.coach review`
@@ -14,9 +15,11 @@ Pure (no I/O, no clock) and reproducible for a seed. Imports the engine and the 
 
 Modules, one job each: `decisions` (replay a record, find the seat's decisions and what it
 knew), `candidates` (the alternatives), `deals` (deals consistent with what it knew),
-`rollout` (the rest of the round by the Hard bot's policy), `verdict` (the criterion),
-`review` (all of it for one round), `words` (choices in words), `report` (the command
-line's output). docs/review.md explains.
+`rollout` (the rest of the round by the Hard bot's policy), both used through the evaluator
+the Hard bot's searches share (`app.bots.evaluation`), `verdict` (the criterion),
+`hint_check` (what the hint would have done), `review` (all of it for one round), `words`
+(choices in words), `notes` (what a flag adds: how sure, by the game, the hint), `report`
+(the command line's output). docs/review.md explains.
 """
 
 from .decisions import ReviewRefused, read_record

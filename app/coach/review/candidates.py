@@ -31,12 +31,12 @@ from app.bots.knowledge import Knowledge, play_tuple
 from app.bots.normal import NormalBot, play_action
 from app.bots.play_search import as_candidate, play_candidates
 from app.bots.tricks import choose_wish
-from app.engine.combos import BOMB, KIND, MASK, VALUE
+from app.engine.combos import BOMB, DOG, KIND, MASK, VALUE
 
 from .decisions import Decision
 
 #: The most candidates a decision is compared on, the one taken included.
-MAX_CANDIDATES = 6
+MAX_CANDIDATES = 7
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,9 @@ def _turn(decision: Decision, cap: int) -> list[Candidate]:
     seen = {_play_key(taken[0] if taken else None, deck)}
     normal = NormalBot(decision.seat).choose_play(k, legal)
     searched = play_candidates(k, legal, as_candidate(normal), HardConfig(max_candidates=cap))
-    for c in searched:
+    # Normal's choice first, then what people typically get wrong, then the rest of the search's.
+    choices = searched[:1] + typical_plays(k, legal) + searched[1:]
+    for c in choices:
         if len(out) >= cap:
             break
         if c is None and not legal["pass"]:
@@ -122,6 +124,24 @@ def _turn(decision: Decision, cap: int) -> list[Candidate]:
         else:
             action = play_action(k, c.play, c.entry)
             out.append(Candidate(action, _move(c.play, action.get("wish"), deck)))
+    return out
+
+
+def typical_plays(k: Knowledge, legal: dict) -> list:
+    """The plays people most often miss, as search candidates: going out at once, the Dog to
+    a partner, and following, passing and the cheapest ordinary play (no bomb, Dragon nor
+    Phoenix) that takes the trick."""
+    deck = k.deck
+    plays = [(play_tuple(e, deck), e) for e in legal["plays"]]
+    out = [as_candidate(pe) for pe in plays if pe[0][MASK] == k.hand][:1]
+    out += [as_candidate(pe) for pe in plays if pe[0][KIND] == DOG][:1]
+    if not legal["lead"]:
+        if legal["pass"]:
+            out.append(None)
+        special = deck.dragon_mask | deck.phoenix_mask
+        cheap = [pe for pe in plays if pe[0][KIND] not in (BOMB, DOG) and not pe[0][MASK] & special]
+        if cheap:
+            out.append(as_candidate(min(cheap, key=lambda pe: (pe[0][1], pe[0][VALUE]))))
     return out
 
 
@@ -154,8 +174,13 @@ def _call(decision: Decision) -> list[Candidate]:
     called = bool(decision.done["call"])
     legal = decision.view["legal"]
     out = [Candidate({"act": act, "call": called}, (act, called))]
-    # The other way: not calling is always open; calling only where the rules let it be made.
-    if called or (legal["grand_call"] if act == "grand" else legal["tichu"]):
+    # The other way: not calling is always open; calling only where the rules let it be made,
+    # and never beside a partner who called (the bots never do: the hint would not suggest it,
+    # and the play-out, knowing every hand, makes a second caller go out first far too often).
+    view = decision.view
+    partner_called = any(view["players"][p]["tichu"] or view["players"][p]["grand"]
+                         for p in view["geometry"]["partners"][decision.seat])
+    if called or ((legal["grand_call"] if act == "grand" else legal["tichu"]) and not partner_called):
         out.append(Candidate({"act": act, "call": not called}, (act, not called)))
     return out
 

@@ -12,7 +12,8 @@ in Trichu, when N deals, the Table's too; `--seat 3` there is the Table's hand,
 whoever dealt): the Grand Tichu decision, a Tichu call, the exchange, each play
 or pass in its turn (a lead or a follow), each bomb out of turn, the Dragon's
 gift. One decision is no action: not calling Tichu, judged at the hand's first
-card (the last moment it could still call).
+card (the last moment it could still call) and, for a hand that never called in the
+round, also at its exchange (where a call before the exchange was open).
 
 Refusals (a malformed record, a seat or round that is not there, a round that
 is not complete) raise `ReviewRefused` with one line for people.
@@ -113,18 +114,20 @@ def seat_decisions(rec: RoundReplay, seat: int, round_index: int) -> list[Decisi
             game.apply(action)
     rnd = game.rounds[round_index]
     out: list[Decision] = []
+    callers = {a.get("seat") for a in rec.actions[round_index] if isinstance(a, dict)
+               and (a.get("act") == "tichu" or a.get("act") == "grand" and a.get("call"))}
     for index, action in enumerate(rec.actions[round_index]):
         hand = action.get("seat") if isinstance(action, dict) else None
         seating = rnd.seating
         player = seating.controller[hand] if isinstance(hand, int) and 0 <= hand < seating.seats else None
         if player is not None and (player == seat or hand == seat):
-            out += _decisions_at(game, rnd, index, action, hand, player, round_index)
+            out += _decisions_at(game, rnd, index, action, hand, player, round_index, hand not in callers)
         game.apply(action)
     return out
 
 
 def _decisions_at(game, rnd, index: int, action: dict, hand: int, player: int,
-                  round_index: int) -> list[Decision]:
+                  round_index: int, never_called: bool) -> list[Decision]:
     """The decisions one action of a reviewed hand stands for (none, one, or two)."""
     player_view = view_for(game, player)
     view = next((v for v in hand_views(player_view) if v["viewer"] == hand), None)
@@ -144,6 +147,9 @@ def _decisions_at(game, rnd, index: int, action: dict, hand: int, player: int,
     elif act == "tichu":
         found.append(decision("tichu", {"act": "tichu", "call": True}))
     elif act == "exchange":
+        if never_called and legal["tichu"]:
+            # A call before the exchange was open and never made, there nor later.
+            found.append(decision("tichu", {"act": "tichu", "call": False}))
         found.append(decision("exchange", done))
     elif act == "gift":
         found.append(decision("gift", done))

@@ -30,7 +30,7 @@ from .candidates import MAX_CANDIDATES, _legal_entry, _play_key
 from .decisions import RoundReplay, read_record, seat_decisions
 from .review import DEALS, GAIN, SHARE, _with_wishes, examine_round
 from .rollout import PLACE_POINTS
-from .verdict import meets
+from .verdict import FLOOR, Settings, meets
 
 #: The view's fields a flagged position shows (the rest, the history and the scores, are
 #: not needed to decide and are left out).
@@ -39,8 +39,10 @@ POSITION = ("ruleset", "seats", "geometry", "viewer", "table", "ranks", "round",
 
 #: Raised when the review's output changes: kept results of another version are not reused.
 #: (2, briefly: plays over the partner's winning trick compared only with an `overtake_reason`;
-#: 3: every such play again, as the Hard bot searches them.)
-VERSION = 3
+#: 3: every such play again, as the Hard bot searches them; 4: the verdict on the mean gain and
+#: its confidence bound, more deals where in doubt, a Tichu not called before the exchange, the
+#: hint asked before a flag.)
+VERSION = 4
 
 
 def shown_position(view: dict) -> dict:
@@ -62,8 +64,8 @@ def review_for_page(record, seat: int, round_index: int, deals: int = DEALS, sha
             continue
         decision = decisions[(compared.index, compared.seat, compared.kind)]
         scale = PLACE_POINTS if flag.unit == "places" else 1
-        passing = [(choice, cmp) for choice, cmp in compared.alternatives
-                   if meets(cmp, share, gain / scale)]
+        criterion = Settings(gain / scale, floor=FLOOR / scale, share=share)
+        passing = [(choice, cmp) for choice, cmp in compared.alternatives if meets(cmp, criterion)]
         passing.sort(key=lambda cc: (cc[0] != flag.better, -cc[1].gain))
         view = decision.view
         accept = [_with_same(choice, view) for choice, _ in passing]

@@ -17,6 +17,7 @@ import json
 from app.engine.bsw import ERROR, import_bsw, looks_like_bsw
 
 from .decisions import ReviewRefused, check_request, check_seat, read_record
+from .notes import noted_line
 from .review import DEALS, GAIN, SHARE, check_settings, examine_round
 from .rollout import PLACE_POINTS
 from .words import flag_line
@@ -76,6 +77,6 @@ def text_report(report: dict) -> str:
     gain = f"{s['gain'] / PLACE_POINTS:g} places" if report["unit"] == "places" else f"{s['gain']:g} points"
     flags = report["flags"]
     head = (f"Seat {report['seat']}, {which} ({report['ruleset']}): {report['decisions']} decisions "
-            f"compared on {s['deals']} deals each; {len(flags)} flagged (an alternative better in at "
-            f"least {s['share'] * 100:g}% of the deals and by at least {gain} per round on average)")
-    return "\n".join([head] + [flag_line(f) for f in flags])
+            f"compared on {s['deals']} deals or more each; {len(flags)} flagged (an alternative better by "
+            f"at least {gain} per round on average, and surely better)")
+    return "\n".join([head] + [noted_line(flag_line(f), f) for f in flags])

@@ -6,7 +6,7 @@ reads one JSON object per line on standard input and answers one per line on sta
 output, in order:
 
     {"id": 7, "record": {...}, "seat": 1, "round": 0, "finished": true,
-     "settings": {"deals": 24, "share": 0.7, "gain": 15, "seed": 0}}
+     "settings": {"deals": 24, "share": 0, "gain": 15, "seed": 0}}
     -> {"id": 7, "ok": true}          and on the next line the review, <review_for_page(...)>
     -> {"id": 7, "ok": false, "code": "bad_review", "message": "there is no round 9 ..."}
 

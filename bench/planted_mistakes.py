@@ -1,0 +1,382 @@
+"""Planted mistakes: does the round review find the mistakes people make, and what they cost?
+
+    nice -n 10 python bench/planted_mistakes.py --deals 12 --workers 2 --json bench/results/planted.json
+    nice -n 10 python bench/planted_mistakes.py --deals 2 --playouts 4          # a quick look
+    nice -n 10 python bench/planted_mistakes.py --deals 0 --hard-rounds 20      # only Hard and Greedy
+    python bench/planted_mistakes.py --merge A.jsonl B.jsonl --json AB.json    # runs' details together
+
+For each seeded deal of every ruleset with teams (standard, fifty-two, tientsin, trichu)
+and each kind of mistake (`planting.py`), a round is played by the Normal bot at every
+seat; one seat (a player, never the Trichu Table nor its dealer) makes one mistake of that
+kind at a moment drawn among those where it applies, and the round goes on.
+
+- **Its true cost**: from the position just before the mistake, with every hand as it
+  really is, the round is played out `--playouts` times each way (the better action, and
+  the mistake), paired: play-out i of both branches has the same players, Normal bots
+  whose trick-play weights (`tricks.Style`) are drawn from seed i (so the play-outs
+  differ, and the pair differs only by the decision). The cost is the mean of the
+  differences for the seat's team, in points. "Clear": at least `--clear` (20) points.
+- **Whether the review flags it**: the round's record is reviewed for that seat
+  (`app.coach.review.examine_round`, its defaults) and the mistake counts as found when
+  the review flags that decision (a Tichu not called: the review's Tichu decision with
+  "not called", wherever it judges it).
+
+It reports, by kind, the share of the clear mistakes the review flags and of those
+costing at least `--costly` (80) points, and the review's seconds per round and seat (CPU,
+p50/p95/max). With `--hard-rounds N` it also runs `bench/review_bench.py`'s two sides
+on N standard deals: the review's flags on the Hard bot's own decisions (false alarms)
+and on the Greedy bot's (flags per round).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import random
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.dirname(__file__))
+
+from planting import KINDS, NEVER_CALL, Plant, find  # noqa: E402
+
+from app.bots.base import Bot  # noqa: E402
+from app.bots.normal import NormalBot  # noqa: E402
+from app.bots.table import TableLog, play_round  # noqa: E402
+from app.bots.tricks import Style  # noqa: E402
+from app.coach.review import examine_round  # noqa: E402
+from app.engine import Game, IllegalAction, Rules, seeded_deal  # noqa: E402
+
+RULESETS = ("standard", "fifty-two", "tientsin", "trichu")  # those with teams
+
+
+@dataclass(frozen=True)
+class Job:
+    ruleset: str
+    deal: int
+    kind: str
+    seed: str
+    playouts: int
+
+
+class Counter:
+    """Actions applied in the round so far (the table's `on_action` counts them)."""
+
+    def __init__(self):
+        self.actions = 0
+
+    def __call__(self, player, action):
+        self.actions += 1
+
+
+class PlantingBot(Bot):
+    """The Normal bot, making one mistake of a kind at the `target`-th moment it applies
+    (-1: never; it only counts them). After a Tichu not called, it never calls."""
+
+    def __init__(self, seat: int, kind: str, target: int, counter: Counter):
+        super().__init__(seat)
+        self.inner = NormalBot(seat)
+        self.kind = kind
+        self.target = target
+        self.counter = counter
+        self.moments = 0
+        self.planted: tuple[Plant, int] | None = None  # the plant and its action index
+
+    def decide(self, view: dict) -> dict | None:
+        normal = self.inner.decide(view)
+        if self.planted is not None:
+            return normal
+        plant = find(self.kind, view, normal)
+        if plant is None:
+            return normal
+        self.moments += 1
+        if self.moments - 1 != self.target:
+            return normal
+        self.planted = (plant, self.counter.actions)
+        if plant.bad is None:  # a call not made, and never made later
+            self.inner = NormalBot(self.seat, **NEVER_CALL)
+            return self.inner.decide(view)
+        return plant.bad
+
+
+def _game(job: Job) -> Game:
+    deal = seeded_deal(Rules.of(job.ruleset), f"planted:{job.seed}")
+    hands = deal(job.deal)
+    return Game(job.ruleset, deal=lambda r: hands if r == 0 else None)
+
+
+def _seat(game: Game, job: Job) -> int:
+    seating = game.round.seating
+    plain = [s for s in seating.players if seating.controls[s] == [s]]
+    return plain[job.deal % len(plain)]
+
+
+def _planted_round(job: Job, seat: int, target: int) -> tuple[Game, PlantingBot]:
+    game = _game(job)
+    counter = Counter()
+    planter = PlantingBot(seat, job.kind, target, counter)
+    n = game.round.seating.seats
+    bots: list = [NormalBot(s) for s in range(n)]
+    bots[seat] = planter
+    play_round(game, bots, TableLog(), on_action=counter)
+    return game, planter
+
+
+def _styles(job: Job, i: int, n: int) -> list[dict]:
+    """Play-out i's trick-play weights per seat: each of Normal's defaults times 0.6 to 1.4."""
+    rng = random.Random(f"planted-style:{job.seed}:{job.ruleset}:{job.deal}:{job.kind}:{i}")
+    base = asdict(Style())
+    return [{name: value * rng.uniform(0.6, 1.4) for name, value in base.items()} for _ in range(n)]
+
+
+def _team_score(game: Game, seat: int) -> int:
+    rnd = game.rounds[0]
+    seating = rnd.seating
+    scores = rnd.result.scores
+    opponent = seating.opponents[seat][0]
+    if len(scores) == seating.seats:  # a column per seat (Trichu)
+        return scores[seat] - scores[opponent]
+    return scores[seating.team_of[seat]] - scores[seating.team_of[opponent]]
+
+
+def _branch(start: Game, seat: int, action: dict | None, styles: list[dict], never_call: bool) -> int | None:
+    game = start.clone()
+    if action is not None:
+        try:
+            game.apply(dict(action, seat=seat), by=seat)
+        except IllegalAction:
+            return None
+    bots = [NormalBot(s, **styles[s], **(NEVER_CALL if never_call and s == seat else {}))
+            for s in range(len(styles))]
+    play_round(game, bots, TableLog())
+    return _team_score(game, seat)
+
+
+def true_cost(job: Job, record: dict, seat: int, plant: Plant, index: int) -> list[int] | None:
+    """Per play-out, the better action's score minus the mistake's (paired; see the docstring)."""
+    start = _game(job)
+    for action in record["rounds"][0]["actions"][:index]:
+        start.apply(action)
+    n = start.round.seating.seats
+    diffs = []
+    for i in range(job.playouts):
+        styles = _styles(job, i, n)
+        good = _branch(start, seat, plant.good, styles, False)
+        bad = _branch(start, seat, plant.bad, styles, plant.kind == "tichu_missed")
+        if good is None or bad is None:
+            return None
+        diffs.append(good - bad)
+    return diffs
+
+
+def _found(review, plant: Plant, index: int) -> dict | None:
+    """The review's flag on the planted decision, if it flagged it."""
+    for f in review.flags:
+        if plant.kind == "tichu_missed":
+            if f.kind == "tichu" and f.done.get("call") is False:
+                return f.as_dict()
+        elif f.index == index and (f.kind == "tichu") == (plant.kind == "tichu_weak") and f.kind != "wish":
+            return f.as_dict()
+    return None
+
+
+def run_job(job: Job) -> dict | None:
+    """One planted mistake: its cost and whether the review flags it; None where none applies."""
+    game = _game(job)
+    seat = _seat(game, job)
+    _, counting = _planted_round(job, seat, -1)
+    if not counting.moments:
+        return None
+    target = random.Random(f"planted-moment:{job.seed}:{job.ruleset}:{job.deal}:{job.kind}").randrange(
+        counting.moments)
+    game, planter = _planted_round(job, seat, target)
+    if planter.planted is None or game.rounds[0].result is None:
+        return None
+    plant, index = planter.planted
+    record = game.record()
+    diffs = true_cost(job, record, seat, plant, index)
+    if diffs is None:
+        return None
+    started = time.process_time()
+    review = examine_round(record, seat, 0, seed=job.seed)
+    cpu = time.process_time() - started
+    cost = sum(diffs) / len(diffs)
+    return {"ruleset": job.ruleset, "deal": job.deal, "kind": job.kind, "seat": seat, "index": index,
+            "good": plant.good, "bad": plant.bad, "cost": round(cost, 2), "diffs": diffs,
+            "found": _found(review, plant, index), "review_cpu": round(cpu, 3),
+            "decisions": review.decisions}
+
+
+def percentile(values: list[float], q: float) -> float:
+    values = sorted(values)
+    if not values:
+        return 0.0
+    return values[min(len(values) - 1, max(0, math.ceil(q * len(values)) - 1))]
+
+
+@dataclass
+class Tally:
+    planted: int = 0
+    clear: int = 0
+    clear_found: int = 0
+    costly: int = 0
+    costly_found: int = 0
+
+    def add(self, r: dict, clear: float, costly: float):
+        self.planted += 1
+        if r["cost"] >= clear:
+            self.clear += 1
+            self.clear_found += r["found"] is not None
+        if r["cost"] >= costly:
+            self.costly += 1
+            self.costly_found += r["found"] is not None
+
+    def row(self) -> dict:
+        out = asdict(self)
+        out["clear_share"] = round(self.clear_found / self.clear, 3) if self.clear else None
+        out["costly_share"] = round(self.costly_found / self.costly, 3) if self.costly else None
+        return out
+
+
+@dataclass
+class Report:
+    config: dict
+    seconds: float = 0.0
+    total: dict = field(default_factory=dict)
+    by_kind: dict = field(default_factory=dict)
+    by_ruleset: dict = field(default_factory=dict)
+    review_seconds: dict = field(default_factory=dict)
+    misses: list = field(default_factory=list)
+    hard_greedy: dict | None = None
+
+
+def summarise(results: list[dict], args) -> Report:
+    report = Report(vars(args).copy())
+    total, kinds, rulesets = Tally(), {k: Tally() for k in KINDS}, {r: Tally() for r in RULESETS}
+    for r in results:
+        for tally in (total, kinds[r["kind"]], rulesets[r["ruleset"]]):
+            tally.add(r, args.clear, args.costly)
+    report.total = total.row()
+    report.by_kind = {k: t.row() for k, t in kinds.items()}
+    report.by_ruleset = {k: t.row() for k, t in rulesets.items()}
+    cpu = [r["review_cpu"] for r in results]
+    report.review_seconds = {"p50": round(percentile(cpu, 0.5), 2), "p95": round(percentile(cpu, 0.95), 2),
+                             "max": round(max(cpu), 2) if cpu else 0.0, "reviews": len(cpu)}
+    report.misses = sorted(({k: r[k] for k in ("ruleset", "deal", "kind", "seat", "index", "good", "bad",
+                                                "cost")}
+                            for r in results if r["cost"] >= args.clear and r["found"] is None),
+                           key=lambda m: -m["cost"])
+    return report
+
+
+def _share(found: int, of: int) -> str:
+    return f"{found}/{of} ({found / of:.0%})" if of else "-"
+
+
+def format_report(report: Report) -> str:
+    c = report.config
+    if c.get("merge"):
+        head = f"Planted mistakes: {report.total['planted']} from {len(c['merge'])} runs' details"
+    else:
+        head = (f"Planted mistakes: {c['deals']} deals x {len(c['rulesets'].split(','))} rulesets x "
+                f"{len(c['kinds'].split(','))} kinds, {c['playouts']} paired play-outs each")
+    lines = [f"{head}; clear >= {c['clear']} points, costly >= {c['costly']}; {report.seconds:.0f} s",
+             f"{'kind':<18} {'planted':>7} {'clear':>6} {'found (clear)':>15} {'found (costly)':>15}"]
+    for name, t in list(report.by_kind.items()) + [("all", report.total)]:
+        clear, costly = _share(t["clear_found"], t["clear"]), _share(t["costly_found"], t["costly"])
+        lines.append(f"{name:<18} {t['planted']:>7} {t['clear']:>6} {clear:>15} {costly:>15}")
+    for name, t in report.by_ruleset.items():
+        lines.append(f"  {name:<16} clear found {_share(t['clear_found'], t['clear'])}")
+    s = report.review_seconds
+    lines.append(f"review CPU seconds per round and seat: p50 {s['p50']}, p95 {s['p95']}, max {s['max']} "
+                 f"({s['reviews']} reviews)")
+    hg = report.hard_greedy
+    if hg:
+        hard, greedy, t = hg["hard"], hg["greedy"], hg["review_seconds"]["cpu"]
+        lines.append(f"Hard: {hard['decisions']} decisions, {hard['flags']} flagged "
+                     f"({hard['flags_per_100_decisions']} per 100); Greedy: {greedy['flags']} flagged in "
+                     f"{greedy['rounds']} rounds ({greedy['flags_per_round']} per round); review CPU "
+                     f"p50 {t['p50']} p95 {t['p95']} max {t['max']} s; the hint at Hard's flags: "
+                     f"{hard.get('hint_chose')}")
+    return "\n".join(lines)
+
+
+def hard_and_greedy(rounds: int, workers: int, seed: str) -> dict:
+    """`bench/review_bench.py`'s two sides on `rounds` standard deals, at the review's defaults."""
+    import review_bench
+    args = review_bench.build_parser().parse_args(["--rounds", str(rounds), "--seed", seed,
+                                                   "--workers", str(workers)])
+    results = review_bench.run(args)
+    report = review_bench.summarise(results, args, 0.0)
+    for side in review_bench.SIDES:  # what the hint chose at each flag: "better" agrees with the review
+        notes: dict = {}
+        for r in results:
+            for f in r["flags"] if r["side"] == side else ():
+                chose = (f.get("hint") or {}).get("chose", "not asked")
+                notes[chose] = notes.get(chose, 0) + 1
+        report[side]["hint_chose"] = notes
+    return report
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=12, help="seeded deals per ruleset")
+    parser.add_argument("--first", type=int, default=0, help="the first deal's number")
+    parser.add_argument("--playouts", type=int, default=12, help="paired play-outs per mistake")
+    parser.add_argument("--kinds", default=",".join(KINDS))
+    parser.add_argument("--rulesets", default=",".join(RULESETS))
+    parser.add_argument("--clear", type=float, default=20.0)
+    parser.add_argument("--costly", type=float, default=80.0)
+    parser.add_argument("--seed", default="0")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--hard-rounds", type=int, default=0, help="review_bench's Hard/Greedy deals too")
+    parser.add_argument("--json", metavar="PATH")
+    parser.add_argument("--details", metavar="PATH", help="every planted mistake, a JSON line each")
+    parser.add_argument("--merge", nargs="+", metavar="DETAILS",
+                        help="no run: the report of earlier runs' --details files together")
+    args = parser.parse_args(argv)
+    if args.merge:
+        merged = [json.loads(line) for path in args.merge for line in open(path) if line.strip()]
+        print(format_report(summarise(merged, args)))
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump(asdict(summarise(merged, args)), f, indent=1)
+        return 0
+    jobs = [Job(ruleset, deal, kind, args.seed, args.playouts)
+            for deal in range(args.first, args.first + args.deals)
+            for ruleset in args.rulesets.split(",") for kind in args.kinds.split(",")]
+    started = time.perf_counter()
+    results: list[dict] = []
+    if args.workers <= 1:
+        parts = map(run_job, jobs)
+        for i, r in enumerate(parts):
+            results += [r] if r else []
+            sys.stderr.write(f"\r{i + 1}/{len(jobs)} jobs, {time.perf_counter() - started:.0f} s")
+    else:
+        with multiprocessing.get_context("fork").Pool(args.workers) as pool:
+            for i, r in enumerate(pool.imap_unordered(run_job, jobs)):
+                results += [r] if r else []
+                sys.stderr.write(f"\r{i + 1}/{len(jobs)} jobs, {time.perf_counter() - started:.0f} s")
+    sys.stderr.write("\n")
+    report = summarise(results, args)
+    if args.hard_rounds:
+        report.hard_greedy = hard_and_greedy(args.hard_rounds, args.workers, args.seed)
+    report.seconds = time.perf_counter() - started
+    print(format_report(report))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(asdict(report), f, indent=1)
+    if args.details:
+        with open(args.details, "w") as f:
+            for r in sorted(results, key=lambda r: (r["ruleset"], r["deal"], r["kind"])):
+                f.write(json.dumps(r) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

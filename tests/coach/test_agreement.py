@@ -1,0 +1,106 @@
+"""The hint and the review judge a position alike (issue: they contradicted each other).
+
+Both now use one evaluator (`app.bots.evaluation`: the same deals, play-out and score), and
+before the review flags the very choice the hint suggests it asks the hint and looks deeper
+(`hint_check.py`), saying so if it still flags it. The positions below are ones where the
+review before (an alternative better in 70% of 24 deals and by 15 points on average) flagged
+the hint's own choice: found by reviewing seeded Normal-bot rounds and asking the hint, bounded
+by deals, at each flagged decision.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from app.bots.evaluation import Evaluator
+from app.coach.review import read_record
+from app.coach.review.candidates import Candidate, candidates
+from app.coach.review.decisions import Decision, seat_decisions
+from app.coach.review.hint_check import DEEPER_DEALS, hint_choice
+from app.coach.review.notes import flag_notes
+from app.coach.review.review import DEALS, GAIN, MAX_DEALS, Judging, evaluator, judge
+from app.coach.review.verdict import Settings, clearly_better
+from app.coach.suggestion import suggest
+from app.engine import view_for
+
+from ..engine.helpers import table
+from .test_review import bot_record
+
+#: The rule before: a share of the deals won, no confidence bound.
+BEFORE = Settings(GAIN, sure=0, floor=-1e9, share=0.7)
+NOW = Judging(Settings(GAIN), DEALS, MAX_DEALS, 0)
+
+
+def _decision(seed: int, seat: int, index: int, kind: str) -> Decision:
+    rec = read_record(bot_record(seed=seed))
+    return next(d for d in seat_decisions(rec, seat, 0) if (d.index, d.kind) == (index, kind))
+
+
+def _judged_before(decision: Decision, cands: list[Candidate]) -> bool:
+    """Whether the rule before flagged what was done, on its 24 deals (calling Tichu beside a
+    calling partner was among its candidates then)."""
+    if decision.kind == "tichu" and len(cands) == 1:
+        cands = cands + [Candidate({"act": "tichu", "call": True}, ("tichu", True))]
+    d = decision
+    before = evaluator(decision, cands, random.Random(f"review:0:{d.round}:{d.index}:{d.seat}:{d.kind}"))
+    before.add(24)
+    return clearly_better(before.comparisons(), BEFORE) is not None
+
+
+@pytest.mark.parametrize("seed, seat, index, kind", [
+    (3, 3, 19, "tichu"),  # not calling Tichu beside a partner who called: the review said "call"
+    (13, 2, 46, "follow"),  # passing: the hint passed too; the review said "bomb"
+])
+def test_where_the_review_contradicted_the_hint_it_now_agrees_or_says_it_looked_deeper(seed, seat, index,
+                                                                                   kind):
+    decision = _decision(seed, seat, index, kind)
+    cands = candidates(decision)
+    hint = hint_choice(decision, cands, 0)
+    assert hint is not None and hint.index == 0  # the hint chose what was done
+    assert _judged_before(decision, cands)  # and the review flagged it
+    if len(cands) < 2:
+        return  # no alternative the hint would consider: nothing to judge, as the hint
+    flag = judge(decision, cands, NOW).flag
+    if flag is not None:  # still flagged: only after a deeper look than the hint's, and it says so
+        assert flag.hint is not None and flag.hint.chose == "done"
+        assert flag.deals >= DEEPER_DEALS > (flag.hint.deals or 0)
+        assert any("looked deeper" in note for note in flag_notes(flag.as_dict()))
+
+
+def test_a_dog_to_a_partner_who_called_tichu_hint_and_review_agree():
+    """The issue's example: the partner called Tichu; the hint leads the Dog, and the review does
+    not call that a mistake (nor keeping the stairs, had the hint kept it, without a deeper look)."""
+    game = table(["Mj Dg S4 B4 G5 R5 G9 BJ RQ S2", "", "", ""], tichu=(2,))
+    view = view_for(game, 0)
+    hint = suggest(view, "hard", seed=0, budget_ms=10 ** 9, max_worlds=100)
+    done = {"act": "play", "cards": hint["cards"]}
+    decision = Decision(0, 0, 0, 0, "lead", done, view, view)
+    flag = judge(decision, candidates(decision), NOW).flag
+    assert flag is None or (flag.hint is not None and flag.hint.chose == "done"
+                            and flag.deals >= DEEPER_DEALS)
+
+
+def test_near_the_target_every_evaluation_is_by_the_chance_to_win_the_game():
+    game = table(["Dr Ph SA BA GA RA SK", "", "", ""])
+    view = view_for(game, 0)
+    assert Evaluator(view, [("turn", None, None)], random.Random(0)).judged == "round"
+    game.totals = [950, 960]  # either team can reach 1,000 this round
+    view = view_for(game, 0)
+    assert Evaluator(view, [("turn", None, None)], random.Random(0)).judged == "game"
+
+
+def test_a_flag_says_how_sure_by_the_game_and_what_the_hint_chose_in_english_and_german():
+    flag = {"unit": "points", "gain": 40.0, "low": 12.34, "deals": 960, "judged": "game",
+            "hint": {"chose": "done", "deals": 100}}
+    assert flag_notes(flag) == [
+        "surely at least +12.3 points per round",
+        "judged by the chance to win the game, which this round can decide",
+        "the hint chose this too, on 100 deals; the review looked deeper, on 960 deals"]
+    assert flag_notes(flag, "de") == [
+        "sicher mindestens +12.3 Punkte pro Runde",
+        "gemessen an der Chance, das Spiel zu gewinnen, das diese Runde entscheiden kann",
+        "der Tipp wählte das auch, auf 100 Verteilungen; der Rückblick sah genauer hin, auf 960 Verteilungen"]
+    agreeing = {**flag, "judged": "round", "hint": {"chose": "better", "deals": 100}}
+    assert flag_notes(agreeing, "de")[-1] == "wie der Tipp es vorschlägt"
