@@ -98,25 +98,31 @@ PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touc
 
 
 def test_the_replay_viewer_reviews_a_seat_of_a_finished_game(server, contexts, tmp_path):
-    record = finished_record()
     path = tmp_path / "game.json"
-    path.write_text(json.dumps(record))
     page = contexts(**PHONE).new_page()
     page.goto(server + "/replay")
+    # Seat 2 of this seeded one-round game made no clearly worse decision: said so.
+    path.write_text(json.dumps(finished_record(seed=4)))
     page.set_input_files("#record-file", str(path))
     expect(page.locator(".replay-action")).to_have_text("The deal")
-    # Seat 3 made no clearly worse decision in round 1: said so.
-    page.select_option("#review-seat", "2")
+    page.select_option("#review-seat", "1")
     page.locator('[data-key="review-run"]').tap()
     expect(page.locator('[data-key="review-none"]')).to_have_text(
         "No decision in this round was clearly worse than an alternative.", timeout=60_000)
+    path.write_text(json.dumps(finished_record()))
+    page.set_input_files("#record-file", str(path))
+    expect(page.locator(".replay-action")).to_have_text("The deal")
     page.locator(".replay-controls select").select_option("1")  # round 2
     expect(page.locator(".replay-review")).to_have_attribute("data-round", "1")  # round 2 is shown
     page.select_option("#review-seat", "3")
     page.locator('[data-key="review-run"]').tap()
     expect(page.locator(".review")).to_be_visible(timeout=60_000)
     expect(page.locator(".review h2")).to_have_text("Seat 4 in round 2")
-    # Seat 4 followed with nothing where a Ten was clearly better (the seeded game's review).
+    # Seat 4's fifth flagged decision: a Jack followed where the Ten was clearly better (the
+    # seeded game's review; random play makes many such mistakes).
+    for _ in range(4):
+        page.locator('[data-key="review-next"]').tap()
+    expect(page.locator(".review")).to_have_attribute("data-flag", "4")
     page.locator('.review-hand button[data-card="S10"]').tap()
     page.locator('[data-key="review-play"]').tap()
     expect(page.locator(".review-outcome")).to_have_attribute("data-outcome", "found")
