@@ -40,9 +40,10 @@ def try_choice(page, flag: dict, choice: dict) -> None:
 
 
 WORDS = {
-    "en-US": {"open": "Review my round", "task": "Find a better play.", "deals": "of {n} sampled deals"},
+    "en-US": {"open": "Review my round", "task": "Find a better play.", "deals": "of {n} sampled deals",
+              "sure": "surely at least"},
     "de-DE": {"open": "Meine Runde auswerten", "task": "Finde einen besseren Zug.",
-              "deals": "von {n} gezogenen Verteilungen"},
+              "deals": "von {n} gezogenen Verteilungen", "sure": "sicher mindestens"},
 }
 
 
@@ -74,6 +75,8 @@ def test_after_a_round_the_player_reviews_it_and_finds_a_better_play(server, con
         expect(page.page.locator(".review-outcome")).to_have_attribute("data-outcome", "found")
         page.press(page.key("review-show"))
         expect(page.key("review-better")).to_contain_text(words["deals"].format(n=flag["deals"]))
+        if flag.get("low") is not None:  # how sure the gain is, as the review's text says it
+            expect(page.key("review-better")).to_contain_text(words["sure"])
         page.assert_layout_everywhere()
         page.shot("review-better")
         # Every other flagged decision lays out on every screen too.

@@ -5,7 +5,7 @@
 // than what was done counts as found. Used after a round at the table (summary.js) and by
 // the replay viewer (replay.js); the server makes the review (docs/review.md).
 import { h } from "./dom.js";
-import { lang, placeName, rankName, t, tn } from "./i18n.js";
+import { lang, placeName, rankName, t, tn, tp } from "./i18n.js";
 import { cardButton, cardNames, cardRow, sortHand } from "./cards.js";
 
 /** A review to show: the server's answer, the flag on screen, the cards picked, the last try. */
@@ -107,7 +107,34 @@ function figures(flag) {
     signDisplay: "exceptZero" }).format(flag.gain);
   const unit = flag.unit === "places" ? t("{gain} places per round", { gain }) : t("{gain} points per round", { gain });
   const share = new Intl.NumberFormat(lang, { style: "percent" }).format(flag.share);
-  return t("Better in {share} of {deals} sampled deals, {gain} on average.", { share, deals: flag.deals, gain: unit });
+  const said = t("Better in {share} of {deals} sampled deals, {gain} on average.", { share, deals: flag.deals, gain: unit });
+  const more = notes(flag);
+  return more.length ? `${said} (${more.join("; ")})` : said;
+}
+
+/** What the review adds to a flag, as app/coach/review/notes.py says it in the review's text:
+ * how sure the gain is, whether the chance to win the game judged it, what the hint chose. */
+function notes(flag) {
+  const out = [];
+  if (flag.low !== null && flag.low !== undefined) {
+    const digits = flag.unit === "places" ? 2 : 1;
+    const gain = new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits,
+      signDisplay: "exceptZero" }).format(flag.low);
+    const low = flag.unit === "places" ? tp("review", "{gain} places", { gain }) : tp("review", "{gain} points", { gain });
+    out.push(tp("review", "surely at least {low} per round", { low }));
+  }
+  if (flag.judged === "game") out.push(tp("review", "judged by the chance to win the game, which this round can decide"));
+  const hint = flag.hint;
+  if (hint && hint.chose === "done") {
+    out.push(hint.deals
+      ? tp("review", "the hint chose this too, on {hint} deals; the review looked deeper, on {deals} deals",
+        { hint: hint.deals, deals: flag.deals })
+      : tp("review", "the hint chose this too, by its rules; the review looked deeper, on {deals} deals",
+        { deals: flag.deals }));
+  } else if (hint && hint.chose === "better") {
+    out.push(tp("review", "as the hint suggests"));
+  }
+  return out;
 }
 
 /** The choices to try: the hand's cards and Play / Pass, or the decision's options. */
