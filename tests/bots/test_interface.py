@@ -37,8 +37,10 @@ def test_nothing_to_say_to_a_spectator_or_after_the_game(level):
     game = Game(seed=1)
     bot = load_bot(level)(0)
     assert bot.decide(view_for(game, None)) is None
+    # A game over after its one round, played by Greedy bots: the same round on any machine and
+    # under any hash seed (Hard's own play is not, yet: its choices can depend on set order).
     over = single_deal_game(seeded_deal(game.rules, 3)(0), options={"target": 50})
-    play_round(over, [quick_bot(level, s) for s in range(4)], TableLog())  # the same round on any machine
+    play_round(over, [quick_bot("greedy", s) for s in range(4)], TableLog())
     assert over.over and bot.decide(view_for(over, 0)) is None
 
 
