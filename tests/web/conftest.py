@@ -97,8 +97,10 @@ class Player:
         self.pump()
         return ack
 
-    def sit(self, seat: int):
-        ack = self.emit("sit", {"seat": seat, "name": self.name})
+    def sit(self, seat: int, player_key: str | None = None):
+        """Take `seat` (as the player of `player_key`, the browser's key, where given)."""
+        key = {"player": player_key} if player_key else {}
+        ack = self.emit("sit", {"seat": seat, "name": self.name, **key})
         if ack.get("token"):
             self.token = ack["token"]
         self.pump()

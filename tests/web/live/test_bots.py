@@ -12,12 +12,15 @@ from app.web.table.acts import must_act
 from tests.web.conftest import create_table, record_of
 
 
-def bot_table(app, http, player, levels=("greedy", "greedy", "greedy"), **fields):
-    code, token = create_table(http, seed=21, **fields)
+def bot_table(app, http, player, levels=("greedy", "greedy", "greedy"), player_key=None, **fields):
+    """Anna (the host, at seat 0, the player of `player_key` where given: the key goes with the
+    table's creation too, as a club table needs it) and bots, started."""
+    key = {"player": player_key} if player_key else {}
+    code, token = create_table(http, seed=21, **fields, **key)
     me = player("Anna")
     me.token = token  # the host's: it keeps the seat on coming back
     me.join(code, token)
-    me.sit(0)
+    assert me.sit(0, player_key)["ok"]
     for seat, level in zip((1, 2, 3), levels):
         assert me.emit("bot", {"seat": seat, "level": level})["ok"]
     assert me.emit("start", {})["ok"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.engine import replay, view_for
 from tests.web.conftest import create_table, record_of
-from tests.web.live.test_bots import play_with_bots
+from tests.web.live.test_bots import bot_table, play_with_bots
 from tests.web.server.test_play import play_round, seat_table
 from tests.web.store.test_persistence import play_some
 
@@ -41,14 +41,7 @@ def test_a_join_racing_the_drop_reaches_the_table_loaded_anew(app, http, player,
 
 
 def test_bots_of_a_dropped_table_rest_and_carry_on_when_it_is_loaded(app, http, player, hub):
-    code, token = create_table(http, seed=21, options={"target": 50})
-    me = player("Anna")
-    me.join(code, token)
-    me.sit(0)
-    for seat in (1, 2, 3):
-        assert me.emit("bot", {"seat": seat, "level": "greedy"})["ok"]
-    assert me.emit("start", {})["ok"]
-    table = hub.registry.get(code)
+    table, me = bot_table(app, http, player, options={"target": 50})
     assert hub.bots.wait_idle()
     assert me.act(act="grand", call=False)["ok"]
     assert hub.bots.wait_idle()
@@ -63,13 +56,12 @@ def test_bots_of_a_dropped_table_rest_and_carry_on_when_it_is_loaded(app, http, 
     assert again.game.version == table.game.version  # nothing was waiting for the bots
     # Anna comes back; with the loaded table's bots she plays the game to its end.
     back = player("Anna")
-    assert back.join(again.code, token)["seat"] == 0
+    assert back.join(again.code, me.token)["seat"] == 0
     play_with_bots(hub, again, back)
     assert again.game.over
 
 
 def test_finished_games_are_not_kept_in_memory(app, http, player, hub):
-    from tests.web.live.test_bots import bot_table
     table, me = bot_table(app, http, player, options={"target": 50})
     play_with_bots(hub, table, me)
     first = table.game

@@ -13,26 +13,18 @@ import pytest
 from app.engine import Rules, replay
 from app.web.table.people import player_id
 from tests.web.conftest import create_table
-from tests.web.live.test_bots import play_with_bots
+from tests.web.live.test_bots import bot_table, play_with_bots
 
 KEY = "k" * 20 + "-AnnaKey_01"
 OTHER_KEY = "o" * 24
 
 
-def archived_game(app, http, player, key=KEY, levels=("greedy", "greedy", "greedy"), club=None):
+def archived_game(app, http, player, key=KEY, club=None):
     """Anna (with `key`) and bots play a short game to its end (at `club`'s table: made with
     Anna's key); the archiver copies it."""
-    fields = {"club": club, "player": key} if club else {}
-    code, token = create_table(http, seed=21, options={"target": 50}, **fields)
-    anna = player("Anna")
-    anna.token = token
-    anna.join(code, token)
-    assert anna.emit("sit", {"seat": 0, "name": "Anna", "player": key})["ok"]
-    for seat, level in zip((1, 2, 3), levels):
-        assert anna.emit("bot", {"seat": seat, "level": level})["ok"]
-    assert anna.emit("start", {})["ok"]
-    hub = app.extensions["tichu"]
-    table = hub.registry.get(code)
+    fields = {"club": club} if club else {}
+    table, anna = bot_table(app, http, player, player_key=key, options={"target": 50}, **fields)
+    code, hub = table.code, app.extensions["tichu"]
     play_with_bots(hub, table, anna)
     hub.bots.wait_idle(20)
     moved = app.extensions["tichu_archiver"].sweep()
@@ -180,15 +172,8 @@ def test_a_review_at_the_table_counts_in_the_players_progress(app, http, player,
 
     monkeypatch.setenv("TICHU_REVIEW_IDLE", "0")  # as the review tests: a busy machine still serves it
     app.extensions["tichu_reviews"].settings = {"deals": DEALS}
-    code, token = create_table(http, seed=21)
-    anna = player("Anna")
-    anna.join(code, token)
-    assert anna.emit("sit", {"seat": 0, "name": "Anna", "player": KEY})["ok"]
-    for seat in (1, 2, 3):
-        assert anna.emit("bot", {"seat": seat, "level": "greedy"})["ok"]
-    assert anna.emit("start", {})["ok"]
-    hub = app.extensions["tichu"]
-    play_rounds(hub, hub.registry.get(code), anna, 1)
+    table, anna = bot_table(app, http, player, player_key=KEY)
+    play_rounds(app.extensions["tichu"], table, anna, 1)
     review = ask_review(anna, {"round": 0})["review"]
     ask_review(anna, {"round": 0})  # asked twice: one reviewed round
     progress = http.post("/api/me/statistics", json={"player": KEY}).get_json()["progress"]

@@ -186,6 +186,19 @@ def remount(where, options: str):
     assert done.returncode == 0, done.stderr
 
 
+def stored_and_plays_on(game: Game, disk, log) -> None:
+    """Everything acknowledged is in the disk's database, and a server started on it plays on."""
+    game.check_stored(disk / FILE_NAME)
+    server = Server(disk, log)
+    try:
+        game.connect(server)
+        assert game.step()["ok"]
+    finally:
+        server.kill()
+        game.close()
+    game.check_stored(disk / FILE_NAME)
+
+
 def test_a_full_disk_refuses_actions_and_loses_nothing(tmp_path, tiny_disk):
     game = Game()
     server = Server(tiny_disk, tmp_path / "server.log")
@@ -211,15 +224,7 @@ def test_a_full_disk_refuses_actions_and_loses_nothing(tmp_path, tiny_disk):
     finally:
         server.kill()
         game.close()
-    game.check_stored(tiny_disk / FILE_NAME)
-    server = Server(tiny_disk, tmp_path / "server.log")
-    try:
-        game.connect(server)
-        assert game.step()["ok"]
-    finally:
-        server.kill()
-        game.close()
-    game.check_stored(tiny_disk / FILE_NAME)
+    stored_and_plays_on(game, tiny_disk, tmp_path / "server.log")
 
 
 def test_a_read_only_disk_refuses_actions_and_loses_nothing(tmp_path, tiny_disk):
@@ -248,12 +253,4 @@ def test_a_read_only_disk_refuses_actions_and_loses_nothing(tmp_path, tiny_disk)
         game.close()
     assert "cannot be written" in (tmp_path / "server.log").read_text()
     remount(tiny_disk, "rw")
-    game.check_stored(tiny_disk / FILE_NAME)
-    server = Server(tiny_disk, tmp_path / "server.log")
-    try:
-        game.connect(server)
-        assert game.step()["ok"]
-    finally:
-        server.kill()
-        game.close()
-    game.check_stored(tiny_disk / FILE_NAME)
+    stored_and_plays_on(game, tiny_disk, tmp_path / "server.log")

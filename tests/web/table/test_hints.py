@@ -28,13 +28,7 @@ def test_a_seated_player_gets_the_bots_suggestion_and_true_facts(app, http, play
 
 
 def test_hints_are_refused_where_they_may_not_be_given(app, http, player):
-    code, token = create_table(http, seed=21, settings={"hints": False})
-    host = player("Anna")
-    host.join(code, token)
-    host.sit(0)
-    for seat in (1, 2, 3):
-        assert host.emit("bot", {"seat": seat, "level": "greedy"})["ok"]
-    assert host.emit("start", {})["ok"]
+    _table, host = bot_table(app, http, player, settings={"hints": False})
     assert host.emit("hint", {})["code"] == "hints_off"  # the host switched them off
     code, token = create_table(http, seed=21)
     host = player("Ben")

@@ -7,7 +7,8 @@ from __future__ import annotations
 from app.bots import GreedyBot
 from app.web.table.acts import must_act
 from app.web.table.documents import RoundOver
-from tests.web.conftest import Player, create_table
+from tests.web.conftest import Player
+from tests.web.live.test_bots import bot_table
 from tests.web.store.test_persistence import restart
 
 
@@ -25,14 +26,8 @@ def play_rounds(hub, table, me, rounds: int, max_steps: int = 3000):
 
 
 def test_every_finished_round_reaches_the_score_sheet(app, http, player, hub, tmp_path):
-    code, token = create_table(http, seed=21, options={"target": 10000})
-    me = player("Anna")
-    me.join(code, token)
-    me.sit(0)
-    for seat in (1, 2, 3):
-        assert me.emit("bot", {"seat": seat, "level": "greedy"})["ok"]
-    assert me.emit("start", {})["ok"]
-    table = hub.registry.get(code)
+    table, me = bot_table(app, http, player, options={"target": 10000})
+    code, token = table.code, me.token
     play_rounds(hub, table, me, 3)
     game = table.game
     assert not game.over and len(game.rounds) == 4

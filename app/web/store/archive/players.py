@@ -127,18 +127,19 @@ class PlayerRecords:
     def games(self, player: str, limit: int = 50, before: float | None = None) -> list[dict]:
         """The player's games, newest first: one line per game (their seat, partners,
         opponents, rounds, points, outcome)."""
+        # Every row of their last `limit` games (a game has a row per seat and holder: one
+        # who left and came back holds several).
         rows = self.archive._query(
-            f"SELECT {', '.join(COLUMNS)} FROM seat_results WHERE player = ? AND ended < ?"
-            " ORDER BY ended DESC, code, game, part LIMIT ?",
-            (player, before if before is not None else float("inf"), int(limit) * 3))
+            f"SELECT {', '.join(COLUMNS)} FROM seat_results WHERE player = ? AND (code, game) IN"
+            " (SELECT code, game FROM seat_results WHERE player = ? AND ended < ? GROUP BY code, game"
+            "  ORDER BY MAX(ended) DESC LIMIT ?) ORDER BY ended DESC, code, game, part",
+            (player, player, before if before is not None else float("inf"), int(limit)))
         games: dict[tuple, dict] = {}
         for values in rows:
             row = dict(zip(COLUMNS, values, strict=True))
             key = (row["code"], row["game"])
             game = games.get(key)
             if game is None:
-                if len(games) == limit:
-                    break
                 game = games[key] = {"code": row["code"], "game": row["game"], "ended": row["ended"],
                                      "ruleset": row["ruleset"], "seats": row["seats"], "seat": row["seat"],
                                      "outcome": None, "rounds": 0, "points": 0, "club": row["club"]}
