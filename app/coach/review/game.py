@@ -97,4 +97,5 @@ def game_page(seat: int, round_pages: list[dict]) -> dict:
         "decisions": sum(page["decisions"] for page in round_pages),
         "unit": "places" if any(page["unit"] == "places" for page in round_pages) else "points",
         "costliest": [{"round": f["round"], "at": f["at"]} for f in costliest(flags)],
+        "game_weight": GAME_WEIGHT,  # points per whole chance to win, where a flag is judged by it
     }
