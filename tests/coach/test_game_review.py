@@ -30,8 +30,8 @@ def greedy_game() -> dict:
 
 def flag(round_index: int, index: int, gain: float, judged: str = "round") -> dict:
     return {"round": round_index, "index": index, "seat": 0, "kind": "follow", "done": {"act": "pass"},
-            "better": {"act": "play", "cards": "R8"}, "share": 0.5, "gain": gain, "deals": 24, "unit": "points",
-            "low": 11.0, "judged": judged, "hint": None}
+            "better": {"act": "play", "cards": "R8"}, "share": 0.5, "gain": gain, "deals": 24,
+            "unit": "points", "low": 11.0, "judged": judged, "hint": None}
 
 
 # -- the ranking ---------------------------------------------------------------------------
