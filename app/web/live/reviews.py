@@ -23,6 +23,10 @@ mixes badly with gevent's patching) is involved; under threading a thread waits.
   the review being made, or kept. The replay viewer's HTTP request waits up to `WAIT_SECONDS`.
 - **Bounded.** At most `queue` requests wait for a worker; one more is refused with `busy`
   ("The reviewer is busy; try again in a minute"), never queued without end.
+- **Refusals remembered.** A worker's refusal of a key (a seat not in the record, a game not
+  over) is the same every time: the latest `REFUSALS_KEPT` are kept, so a request that stopped
+  waiting before it came (a table's `pending`, a whole game's ask, `game_reviews.py`) learns
+  why when it asks again, instead of starting that review again.
 
 Refusals are `Refused` with a code: `busy`, `bad_review` (the coach's: a malformed record, a
 seat or round not in it, a round not complete), `game_not_over` and `bad_record` (a review

@@ -162,6 +162,16 @@ def test_a_malformed_record_or_a_round_not_in_it_is_refused_by_the_worker(pool):
     assert reviews.made == 0
 
 
+def test_a_refusal_that_came_after_the_wait_is_said_when_asked_again(pool):
+    reviews = pool()
+    running = one_round()
+    assert reviews.review_text_within(running, 0, 0, 0, finished=True) is None  # started, not waited for
+    wait_until(lambda: reviews.pending() == 0, what="the worker's refusal")
+    with pytest.raises(Refused) as refused:
+        reviews.review_text_within(running, 0, 0, 0, finished=True)
+    assert refused.value.code == "game_not_over" and reviews.pending() == 0  # not started again
+
+
 # -- at a table --------------------------------------------------------------------------
 
 
