@@ -55,7 +55,10 @@ def test_the_statistics_read_as_tables_and_plots_on_a_phone(server, server_data,
     expect(page.locator("ol.games li")).to_have_count(25)
     first = page.locator("ol.games li").first
     expect(first).to_contain_text("with Ben")
-    expect(first.locator("a")).to_have_attribute("href", re.compile(r"/replay\?table=E2E.*&game=24"))
+    expect(first.locator("a").first).to_have_attribute("href", re.compile(r"/replay\?table=E2E.*&game=24$"))
+    # The whole game's review of the player's own seat, in the replay viewer.
+    expect(first.locator("a.review-game")).to_have_attribute(
+        "href", re.compile(r"/replay\?table=E2E.*&game=24&seat=\d&review=game$"))
     # Nothing is wider than the phone: the tables scroll in their own box if need be.
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
 

@@ -140,3 +140,38 @@ def test_the_replay_viewer_reviews_a_seat_of_a_finished_game(server, contexts, t
     expect(page.locator(".replay-action")).to_have_text("The deal")
     page.locator('[data-key="review-run"]').tap()
     expect(page.get_by_role("alert")).to_contain_text("Rounds are reviewed here once the game is over.")
+
+
+def test_the_replay_viewer_reviews_a_whole_game_its_costliest_first(server, contexts, tmp_path):
+    record = finished_record()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    page = contexts(**PHONE).new_page()
+    page.goto(server + "/replay?seat=3")  # a player's own seat, as /me's games list links it
+    page.set_input_files("#record-file", str(path))
+    expect(page.locator("#review-seat")).to_have_value("3")
+    page.locator('[data-key="review-game"]').tap()
+    expect(page.locator('[data-key="game-progress"]')).to_be_visible()  # while the rounds are made
+    game = page.locator('[data-key="game-review"]')
+    expect(game).to_be_visible(timeout=120_000)
+    expect(game.locator("h2")).to_have_text("Seat 4 in the whole game")
+    expect(game.locator(".game-review-costliest > li")).to_have_count(3)
+    expect(game.locator(".game-review-rounds > li")).to_have_count(len(record["rounds"]))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # The costliest opens in its round's review, the board on that round; closing it goes back.
+    answer = page.request.post(server + "/api/review/game", data={"record": record, "seat": 3}).json()
+    top = answer["review"]["costliest"][0]
+    page.locator('[data-key="game-costliest-0"]').tap()
+    expect(page.locator(".review h2")).to_have_text(f"Seat 4 in round {top['round'] + 1}")
+    expect(page.locator(".review")).to_have_attribute("data-flag", str(top["at"]))
+    expect(page.locator(".replay-review")).to_have_attribute("data-round", str(top["round"]))
+    page.locator('[data-key="review-close"]').tap()
+    expect(game).to_be_visible()
+    # A game that is not over is refused, in words.
+    running = Game("standard", {"target": 1000}, seed=11)
+    play_random_round(running, random.Random(11))
+    path.write_text(json.dumps(running.record()))
+    page.set_input_files("#record-file", str(path))
+    expect(page.locator(".replay-action")).to_have_text("The deal")
+    page.locator('[data-key="review-game"]').tap()
+    expect(page.get_by_role("alert")).to_contain_text("Rounds are reviewed here once the game is over.")

@@ -129,6 +129,9 @@ def test_one_person_and_three_bots_play_a_short_game_to_its_end(server, contexts
     assert record.pop("players") == ["Anna", None, None, None]  # the names
     assert record.pop("bots") == [None, "greedy", "greedy", "greedy"]  # and the bots (named by seat)
     assert record == game.mirror.record()
+    # The player's own decisions in the whole game: reviewed in the replay viewer.
+    review = page.page.locator(".game-over [data-key=review-game]")
+    expect(review).to_have_attribute("href", re.compile(r"^/replay\?table=\w+&seat=0&review=game$"))
     # The host may start another game.
     page.press(page.key("new-game"))
     expect(page.app).to_have_attribute("data-status", "playing")

@@ -11,6 +11,8 @@ Treppe, Full House, Straße, Bombe, Platz N, der Tisch). Every phrase takes `cas
 
 from __future__ import annotations
 
+from app.engine.cards import FIFTY_TWO_DECK, STANDARD_DECK
+
 from .catalog import languages, tr, trn, trp
 
 EN, DE = "en", "de"
@@ -176,6 +178,15 @@ def card_name(code: str, role: str | None, ruleset: str, lang: str, case: str = 
                       trp(lang, "accusative", "the {suit} {rank}", suit=suit, rank=rank),
                       trp(lang, "dative", "the {suit} {rank}", suit=suit, rank=rank))
     return name
+
+
+def card_list(codes: str, ruleset: str, lang: str, case: str = "acc") -> str:
+    """Cards by the names the table shows ("the Pagoda Queen and the Dragon"), never by code:
+    `codes` as a record writes them ("BQ Dr"), a second deck's copy with its prime."""
+    deck = FIFTY_TWO_DECK if ruleset == "fifty-two" else STANDARD_DECK
+    specials = {deck.codes[getattr(deck, role)]: role for role in ("dragon", "phoenix", "dog", "mahjong")}
+    names = [card_name(code, specials.get(code.rstrip("'")), ruleset, lang, case) for code in codes.split()]
+    return join(names, lang)
 
 
 def suit_name(letter: str, ruleset: str, lang: str) -> str:

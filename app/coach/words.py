@@ -14,13 +14,12 @@ Where English alone varies (a verb agreeing with "stairs"), each form is its own
 
 from __future__ import annotations
 
-from app.engine.cards import FIFTY_TWO_DECK, STANDARD_DECK
-
 from .catalog import tr, trp
 from .lexicon import (
     EN,
     a_rank,
     cap,
+    card_list,
     card_name,
     check_lang,
     higher_of_kind,
@@ -328,7 +327,7 @@ def _bad_phoenix_rank(r, lang, names):
 
 
 def _not_in_hand(r, lang, names):
-    cards = _card_list(r["cards"], r.get("ruleset", "standard"), lang)
+    cards = card_list(r["cards"], r.get("ruleset", "standard"), lang)
     return cap(tr(lang, "You do not hold {cards}.", cards=cards))
 
 
@@ -360,7 +359,7 @@ def _no_combo(rule):
 
 def _no_combination_because(r: dict, lang: str, rule: str) -> str:
     """"The Dragon and the 7 are not a combination: <rule>." (the verb agreeing with the cards)."""
-    cards = _card_list(r["cards"], r.get("ruleset", "standard"), lang, "nom")
+    cards = card_list(r["cards"], r.get("ruleset", "standard"), lang, "nom")
     if len(r["cards"].split()) > 1:
         return cap(tr(lang, "{cards} are not a combination: {rule}.", cards=cards, rule=rule))
     return cap(tr(lang, "{cards} is not a combination: {rule}.", cards=cards, rule=rule))
@@ -372,7 +371,7 @@ def _stairs_too_short(r, lang, names):
 
 
 def _no_combination(r, lang, names):
-    cards = _card_list(r["cards"], r.get("ruleset", "standard"), lang, "nom")
+    cards = card_list(r["cards"], r.get("ruleset", "standard"), lang, "nom")
     if len(r["cards"].split()) > 1:
         return cap(tr(lang, "{cards} are not a combination. Combinations are single cards, pairs, triples, "
                             "stairs, full houses, straights and bombs.", cards=cards))
@@ -471,14 +470,6 @@ def _bot(level: str, lang: str) -> str:
     return tr(lang, "The {level} bot", level=name)
 
 
-def _card_list(codes: str, ruleset: str, lang: str, case: str = "acc") -> str:
-    """Cards by the names the table shows ("the Pagoda Queen and the Dragon"), never by code."""
-    deck = FIFTY_TWO_DECK if ruleset == "fifty-two" else STANDARD_DECK
-    specials = {deck.codes[getattr(deck, role)]: role for role in ("dragon", "phoenix", "dog", "mahjong")}
-    names = [card_name(code, specials.get(code.rstrip("'")), ruleset, lang, case) for code in codes.split()]
-    return join(names, lang)
-
-
 def _suggestion(f, lang, names):
     text = _suggested(f, lang, names)
     if (f.get("seat") or {}).get("relation") == "table":  # the Trichu dealer asks for both hands
@@ -503,12 +494,12 @@ def _suggested(f, lang, names):
                   to=seat_phrase(f["to"], lang, names, "acc"))
     if act == "exchange":
         ruleset = f.get("ruleset", "standard")
-        parts = [tr(lang, "{cards} to {to}", cards=_card_list(g["cards"], ruleset, lang),
+        parts = [tr(lang, "{cards} to {to}", cards=card_list(g["cards"], ruleset, lang),
                     to=seat_phrase(g["to"], lang, names, "acc")) for g in f["give"]]
         return tr(lang, "{bot} would pass {cards}.", bot=bot, cards=join(parts, lang))
     fact = f.get("fact") or {}
     if "play" not in fact:
-        cards = _card_list(f.get("cards", ""), f.get("ruleset", "standard"), lang)
+        cards = card_list(f.get("cards", ""), f.get("ruleset", "standard"), lang)
         return tr(lang, "{bot} would play {cards}.", bot=bot, cards=cards)
     cards = play_phrase(fact["play"], lang, "acc")
     if f.get("wish"):

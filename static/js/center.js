@@ -138,7 +138,10 @@ export function gameOver(ctx) {
       : columns ? h("p", {}, t("Final score: {scores}", {
       scores: columns.map((c) => (byTeam ? String(totals[c.index]) : `${c.label} ${totals[c.index]}`)).join(" : ") })) : null,
     h("p", {}, h("a", { href: `/t/${ctx.table.code}/record.json`, download: "" }, t("Download the game record")),
-      " · ", h("a", { href: `/replay?table=${ctx.table.code}`, target: "_blank", rel: "noopener" }, t("Watch the replay"))),
+      " · ", h("a", { href: `/replay?table=${ctx.table.code}`, target: "_blank", rel: "noopener" }, t("Watch the replay")),
+      // A player's own decisions in the whole game, in the replay viewer (any seat is open there once it is over).
+      Number.isInteger(ctx.you.seat) ? [" · ", h("a", { href: `/replay?table=${ctx.table.code}&seat=${ctx.you.seat}&review=game`,
+        target: "_blank", rel: "noopener", dataset: { key: "review-game" } }, t("Review the whole game"))] : null),
     ctx.you.manage && !ctx.doc.lesson ? h("button", { type: "button", class: "primary", dataset: { key: "new-game" },
       onclick: () => ctx.request("new_game", {}) }, t("New game")) : null);
 }

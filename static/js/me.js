@@ -131,13 +131,16 @@ function gameLine(game) {
     h("a", { href: replay }, `${date(game.ended)} · ${rulesetName(game.ruleset)}`),
     h("span", { class: "outcome" }, " · " + outcome(game) + " · " + tn("{n} point", "{n} points", game.points)),
     partners ? h("span", { class: "with" }, t("with {names}", { names: partners })) : null,
-    opponents ? h("span", { class: "against" }, t("against {names}", { names: opponents })) : null);
+    opponents ? h("span", { class: "against" }, t("against {names}", { names: opponents })) : null,
+    // The replay viewer reviews the player's own seat in every round, the costliest decisions first.
+    Number.isInteger(game.seat) ? h("a", { class: "review-game", dataset: { key: `review-game-${game.code}-${game.game}` },
+      href: `${replay}&seat=${game.seat}&review=game` }, t("Review the whole game")) : null);
 }
 
 function games(list) {
   if (!list.length) return null;
   return h("section", { "aria-labelledby": "games-title" }, h("h2", { id: "games-title" }, t("Your games")),
-    h("p", { class: "hint" }, t("Each opens in the replay viewer, where any round can be reviewed.")),
+    h("p", { class: "hint" }, t("Each opens in the replay viewer, where any round or the whole game can be reviewed.")),
     h("ol", { class: "games" }, list.map(gameLine)));
 }
 

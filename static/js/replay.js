@@ -3,18 +3,23 @@
 // through them, action by action or trick by trick, with every hand open.
 // The server replays the record with the engine's full checks; this page knows no rule.
 // Once the record's game is over, any seat's decisions in a round can be reviewed (review.js:
-// "find a better play"); the server refuses a game that is not over.
+// "find a better play"), or in the whole game: its costliest decisions first, each opening in
+// its round's review, then round by round; the server refuses a game that is not over.
+// ?seat=N picks the seat to review (a player's own, from /me or the table), and ?review=game
+// starts the whole game's review once the record is open.
 import { h, replace } from "./dom.js";
-import { placeName, rankName, refusal, t, tn } from "./i18n.js";
+import { lang, placeName, rankName, refusal, t, tn } from "./i18n.js";
 import { cardRow, sortHand } from "./cards.js";
 import { store } from "./store.js";
-import { renderReview, reviewState } from "./review.js";
+import { flagLine, renderReview, reviewState } from "./review.js";
 import { seatName as named } from "./context.js";
 
 const root = document.getElementById("app");
 const params = new URLSearchParams(location.search);
 const state = { record: null, data: null, at: 0, source: "", imported: [], anonymous: false, pickerOpen: false,
-  reviewSeat: 0, review: null, reviewing: false, reviewError: null };
+  reviewSeat: 0, review: null, reviewing: false, reviewError: null,
+  gameReview: null, gameAsked: null, gameProgress: null };
+if (/^\d+$/.test(params.get("seat") || "")) state.reviewSeat = Number(params.get("seat"));
 
 function seatName(seat) {
   const table = state.data && state.data.geometry.table;
@@ -73,7 +78,8 @@ function openRecord(text, source) {
   state.imported = [];
   state.record = record;
   state.source = source;
-  loadRound(0);
+  forgetGame();
+  return loadRound(0);
 }
 
 // A Brettspielwelt log: the server imports it into a record (every round replayed with
@@ -93,6 +99,7 @@ async function openLog(file) {
   }
   state.record = answer.record;
   state.source = file.name;
+  forgetGame();
   state.imported = answer.diagnostics.map((d) => message(d.level === "error"
     ? t("The import stops at round {n}, line {line} of the log ({why}); the rounds before it are here.",
       { n: (d.round ?? 0) + 1, line: d.line ?? "?", why: d.message })
@@ -142,6 +149,7 @@ function show(...content) {
 function failed(file, why, ...more) {
   Object.assign(state, { record: null, data: null, source: "", imported: [], review: null, reviewError: null,
     pickerOpen: false });
+  forgetGame();
   show(message(t("{file} did not open: {why}", { file, why })), ...more);
 }
 
@@ -281,19 +289,137 @@ async function runReview() {
 function reviewBox() {
   const data = state.data;
   const seats = Array.from({ length: data.seats }, (_, s) => s).filter((s) => s !== data.geometry.table);
+  if (!seats.includes(state.reviewSeat)) state.reviewSeat = seats[0];
   const choose = h("select", { id: "review-seat", dataset: { key: "review-seat" },
-    onchange: (e) => { state.reviewSeat = Number(e.target.value); state.review = null; state.reviewError = null; draw(); } },
+    onchange: (e) => {
+      state.reviewSeat = Number(e.target.value);
+      state.review = null;
+      state.reviewError = null;
+      forgetGame();
+      draw();
+    } },
   seats.map((s) => h("option", { value: s, selected: s === state.reviewSeat }, seatName(s))));
   const review = state.review;
+  const running = Boolean(state.gameAsked);
+  // An open round's review takes the place of the whole game's list; closing it shows the list again.
   return h("section", { class: "replay-review", "aria-label": t("Review"), dataset: { round: String(data.round) } },
     h("div", { class: "review-bar" },
       h("label", { for: "review-seat" }, t("Review the decisions of")), choose,
       h("button", { type: "button", dataset: { key: "review-run" }, disabled: state.reviewing, onclick: runReview },
-        state.reviewing ? t("Reviewing…") : t("Review this round"))),
+        state.reviewing ? t("Reviewing…") : t("Review this round")),
+      h("button", { type: "button", dataset: { key: "review-game" }, disabled: running, onclick: runGameReview },
+        running ? t("Reviewing the game…") : t("Review the whole game"))),
+    running ? gameProgress(state.gameProgress) : null,
     state.reviewError ? message(state.reviewError) : null,
     review ? renderReview(review, { name: seatName, update: draw, ruleset: data.ruleset,
       title: t("{name} in round {n}", { name: seatName(review.data.seat), n: review.number }),
-      close: () => { state.review = null; draw(); } }) : null);
+      close: () => { state.review = null; draw(); } })
+      : state.gameReview ? gameBox(state.gameReview) : null);
+}
+
+// -- the review of one seat's decisions in the whole game ------------------------------------
+
+const ASK_AGAIN_MS = 1500;  // while the server's workers review the game's rounds (`pending`)
+const GIVE_UP_MS = 120_000;  // without another round done: the reviewer is busy (what is made is kept)
+
+function forgetGame() {
+  state.gameReview = null;
+  state.gameAsked = null;
+  state.gameProgress = null;
+}
+
+async function askGame(asked) {
+  try {
+    const response = await fetch("/api/review/game", {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ record: asked.record, seat: asked.seat }),
+    });
+    return await response.json();
+  } catch (err) {
+    return { ok: false, code: "timeout" };
+  }
+}
+
+/** Asks for the whole game's review until it is made, showing how many rounds are done. */
+async function runGameReview() {
+  const asked = { record: state.record, seat: state.reviewSeat };
+  forgetGame();
+  Object.assign(state, { gameAsked: asked, review: null, reviewError: null });
+  draw();
+  let done = -1;
+  let since = Date.now();
+  let answer = await askGame(asked);
+  while (answer.ok && answer.pending) {
+    if (state.gameAsked !== asked) return;  // another record or seat meanwhile
+    if (answer.progress.done !== done) [done, since] = [answer.progress.done, Date.now()];
+    else if (Date.now() - since > GIVE_UP_MS) answer = { ok: false, code: "busy" };
+    if (!answer.ok) break;
+    state.gameProgress = answer.progress;
+    draw();
+    await new Promise((resolve) => { setTimeout(resolve, ASK_AGAIN_MS); });
+    if (state.gameAsked !== asked) return;
+    answer = await askGame(asked);
+  }
+  if (state.gameAsked !== asked) return;
+  state.gameAsked = null;
+  state.gameProgress = null;
+  if (answer.ok) state.gameReview = answer.review;
+  else state.reviewError = refusal(answer);
+  draw();
+}
+
+function gameProgress(progress) {
+  return h("p", { class: "review-progress", role: "status", dataset: { key: "game-progress" } },
+    progress ? t("Reviewing the whole game: {done} of {total} rounds done.", progress) : t("Reviewing the whole game…"),
+    progress ? h("progress", { max: progress.total, value: progress.done }) : null);
+}
+
+/** A flagged decision of the whole game opened in its round's review, the round shown on the board. */
+async function openFlag(round, at) {
+  const game = state.gameReview;
+  const page = game.rounds.find((p) => p.round === round);
+  if (state.data.round !== round) await loadRound(round);
+  if (state.gameReview !== game || !state.data) return;
+  state.review = reviewState(page, round + 1, at);
+  draw();
+  const title = document.getElementById("review-title");
+  if (title) title.scrollIntoView({ block: "start" });
+}
+
+function flagButton(flag, round, at, key, ruleset) {
+  return h("li", {}, h("button", { type: "button", class: "game-review-flag", dataset: { key },
+    onclick: () => openFlag(round, at) }, t("Round {n}", { n: round + 1 })), " ", flagLine(flag, seatName, ruleset));
+}
+
+/** The whole game: its costliest decisions first, then round by round (each with its flags). */
+function gameBox(game) {
+  const ruleset = state.data.ruleset;
+  const pages = game.rounds;
+  const flagOf = (ref) => pages.find((p) => p.round === ref.round).flags[ref.at];
+  const flagged = pages.reduce((n, p) => n + p.flags.length, 0);
+  const byGame = game.costliest.some((ref) => flagOf(ref).judged === "game");
+  const weight = new Intl.NumberFormat(lang).format(game.game_weight);
+  const counted = (decisions, flags) => tn("{n} decision compared", "{n} decisions compared", decisions) + ", "
+    + tn("{n} flagged", "{n} flagged", flags);
+  return h("section", { class: "game-review", "aria-labelledby": "game-review-title", dataset: { key: "game-review" } },
+    h("h2", { id: "game-review-title" }, t("{name} in the whole game", { name: seatName(game.seat) })),
+    h("p", {}, tn("{n} round", "{n} rounds", pages.length), ": ",
+      counted(game.decisions, flagged), "."),
+    flagged ? [
+      h("h3", {}, t("The costliest decisions")),
+      h("ol", { class: "game-review-costliest" }, game.costliest.map((ref, i) =>
+        flagButton(flagOf(ref), ref.round, ref.at, `game-costliest-${i}`, ruleset))),
+      h("p", { class: "review-note" }, byGame
+        ? t("Ranked by the gain per round; where the chance to win the game judged a decision, that chance counts {points} points for the whole game, as the Hard bot weighs it.", { points: weight })
+        : t("Ranked by the gain per round."))]
+      : h("p", { class: "review-none", dataset: { key: "game-review-none" } },
+        t("No decision in this game was clearly worse than an alternative.")),
+    h("h3", {}, t("Round by round")),
+    h("ul", { class: "game-review-rounds" }, pages.map((p) => h("li", { dataset: { round: String(p.round) } },
+      p.flags.length
+        ? h("details", {}, h("summary", {}, t("Round {n}", { n: p.round + 1 }), ": ", counted(p.decisions, p.flags.length)),
+          h("ol", {}, p.flags.map((flag, at) => flagButton(flag, p.round, at, `game-round-${p.round}-${at}`, ruleset))))
+        : h("p", {}, t("Round {n}", { n: p.round + 1 }), ": ", counted(p.decisions, p.flags.length))))));
 }
 
 function draw() {
@@ -328,6 +454,7 @@ if (table) {
   const url = `/t/${encodeURIComponent(table)}/record.json${game ? `?game=${encodeURIComponent(game)}` : ""}`;
   fetch(url).then((r) => (r.ok ? r.text() : Promise.reject(r.status)))
     .then((text) => openRecord(text, t("Table {code}", { code: table.toUpperCase() })))
+    .then(() => { if (params.get("review") === "game" && state.data) runGameReview(); })
     .catch(() => show(message(t("There is no finished game to replay at this table."))));
 } else {
   show();

@@ -8,9 +8,9 @@ import { h } from "./dom.js";
 import { lang, placeName, rankName, t, tn, tp } from "./i18n.js";
 import { cardButton, cardNames, cardRow, sortHand } from "./cards.js";
 
-/** A review to show: the server's answer, the flag on screen, the cards picked, the last try. */
-export function reviewState(data, number) {
-  return { data, number, at: 0, picked: [], tried: null, shown: false };
+/** A review to show: the server's answer, the flag on screen (`at`), the cards picked, the last try. */
+export function reviewState(data, number, at = 0) {
+  return { data, number, at, picked: [], tried: null, shown: false };
 }
 
 function go(state, at) {
@@ -101,11 +101,22 @@ function othersLine(flag, name) {
     }));
 }
 
-function figures(flag) {
+/** A flag's gain per round in words: "+58.1 points per round". */
+function perRound(flag) {
   const digits = flag.unit === "places" ? 2 : 1;
   const gain = new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits,
     signDisplay: "exceptZero" }).format(flag.gain);
-  const unit = flag.unit === "places" ? t("{gain} places per round", { gain }) : t("{gain} points per round", { gain });
+  return flag.unit === "places" ? t("{gain} places per round", { gain }) : t("{gain} points per round", { gain });
+}
+
+/** A flagged decision in one line, for the whole game's list: the choice made, the better one, the gain. */
+export function flagLine(flag, name, ruleset) {
+  return t("Chosen: {done}; better: {better} ({gain})", { done: choiceText(flag, flag.done, name, ruleset),
+    better: choiceText(flag, flag.better, name, ruleset), gain: perRound(flag) });
+}
+
+function figures(flag) {
+  const unit = perRound(flag);
   const share = new Intl.NumberFormat(lang, { style: "percent" }).format(flag.share);
   const said = t("Better in {share} of {deals} sampled deals, {gain} on average.", { share, deals: flag.deals, gain: unit });
   const more = notes(flag);

@@ -388,10 +388,10 @@ def test_a_flag_line_in_english_by_default_and_in_german_from_the_same_catalog()
     flag = {"unit": "points", "gain": 12.34, "round": 2, "index": 17, "seat": 1, "kind": "play",
             "done": {"act": "play", "cards": "Mj", "wish": "7"}, "better": {"act": "pass"}, "share": 0.714,
             "deals": 21}
-    assert flag_line(flag) == ("round 2, action 17 (seat 1, play): played Mj, wishing 7; better: passed "
-                               "(better in 71% of 21 deals, +12.3 points per round)")
-    assert flag_line(flag, "de") == ("Runde 2, Aktion 17 (Platz 1, play): spielte Mj, mit dem Wunsch 7; "
-                                     "besser: passte (besser in 71% von 21 Verteilungen, "
+    assert flag_line(flag) == ("round 2, action 17 (seat 1, play): played the Mah Jong, wishing 7; better: "
+                               "passed (better in 71% of 21 deals, +12.3 points per round)")
+    assert flag_line(flag, "de") == ("Runde 2, Aktion 17 (Platz 1, play): spielte das Mah Jong, mit dem "
+                                     "Wunsch 7; besser: passte (besser in 71% von 21 Verteilungen, "
                                      "+12.3 Punkte pro Runde)")
     assert describe({"act": "tichu", "call": True}, "de") == "sagte Tichu an"
 

@@ -3,8 +3,9 @@
 - `record_from_text(text, game=0)`: a game record (JSON) or a Brettspielwelt log
   (imported with `app.engine.bsw.import_bsw`, its game `game`) into a record, with notes
   on what a damaged log left out;
-- `review_report(record, seat, round_index=None, ...)`: the review of one round, or of
-  every complete round, as the JSON object `--json` prints;
+- `review_report(record, seat, round_index=None, ...)`: the review of one round, or of the
+  whole game (every complete round, `game.review_game`: its costliest decisions first, then
+  round by round), as the JSON object `--json` prints;
 - `text_report(report)`: the same as lines of text.
 
 docs/review.md gives both outputs exactly. Refusals raise `ReviewRefused`.
@@ -16,7 +17,8 @@ import json
 
 from app.engine.bsw import ERROR, import_bsw, looks_like_bsw
 
-from .decisions import ReviewRefused, check_request, check_seat, read_record
+from .decisions import ReviewRefused, check_request, read_record
+from .game import RANKED_BY_GAME, review_game
 from .notes import noted_line
 from .review import DEALS, GAIN, SHARE, check_settings, examine_round
 from .rollout import PLACE_POINTS
@@ -45,32 +47,36 @@ def record_from_text(text: str, game: int = 0) -> tuple[dict, list[str]]:
 
 def review_report(record: dict, seat: int, round_index: int | None = None, deals: int = DEALS,
                   share: float = SHARE, gain: float = GAIN, seed: int = 0) -> dict:
-    """The review of round `round_index` (None: every complete round) for `seat`."""
+    """The review of round `round_index` for `seat`; None: the whole game, with `costliest` (the
+    game's costliest flags, greatest gain first) and `by_round` (each round's decisions compared
+    and flags) besides the flags of every round in order."""
     check_settings(deals, share, gain)
     rec = read_record(record)
     if round_index is None:
-        rounds = [r for r, done in enumerate(rec.complete) if done]
-        if not rounds:
-            check_seat(rec, seat)  # a seat not there is the clearer refusal
-            raise ReviewRefused("this record has no complete round to review")
-        check_request(rec, seat, rounds[0])
+        game = review_game(rec, seat, deals, share, gain, seed)
+        reviews = game.rounds
     else:
-        rounds = [round_index]
         check_request(rec, seat, round_index)
-    reviews = [examine_round(rec, seat, r, deals, share, gain, seed) for r in rounds]
-    return {
+        reviews = [examine_round(rec, seat, round_index, deals, share, gain, seed)]
+    report = {
         "seat": seat,
         "ruleset": rec.ruleset,
-        "rounds": rounds,
+        "rounds": [r.round for r in reviews],
         "settings": {"deals": deals, "share": share, "gain": gain, "seed": seed},
         "unit": "places" if rec.ruleset == "grandseigneur" else "points",
         "decisions": sum(r.decisions for r in reviews),
         "flags": [f.as_dict() for r in reviews for f in r.flags],
     }
+    if round_index is None:
+        report["costliest"] = [f.as_dict() for f in game.costliest]
+        report["by_round"] = [{"round": r.round, "decisions": r.decisions, "kinds": r.kinds,
+                               "flags": [f.as_dict() for f in r.flags]} for r in reviews]
+    return report
 
 
 def text_report(report: dict) -> str:
-    """A headline, then one line per flagged decision."""
+    """A headline, then one line per flagged decision; for a whole game, its costliest decisions
+    first, then round by round with how many decisions each compared."""
     s = report["settings"]
     rounds = report["rounds"]
     which = f"round {rounds[0]}" if len(rounds) == 1 else f"rounds {', '.join(map(str, rounds))}"
@@ -79,4 +85,21 @@ def text_report(report: dict) -> str:
     head = (f"Seat {report['seat']}, {which} ({report['ruleset']}): {report['decisions']} decisions "
             f"compared on {s['deals']} deals or more each; {len(flags)} flagged (an alternative better by "
             f"at least {gain} per round on average, and surely better)")
-    return "\n".join([head] + [noted_line(flag_line(f), f) for f in flags])
+
+    def line(flag: dict) -> str:
+        return noted_line(flag_line(flag, ruleset=report["ruleset"]), flag)
+
+    if "costliest" not in report:
+        return "\n".join([head] + [line(f) for f in flags])
+    top = report["costliest"]
+    lines = [head]
+    if top:
+        how = RANKED_BY_GAME if any(f["judged"] == "game" for f in top) else "ranked by the gain per round"
+        named = "costliest decision" if len(top) == 1 else f"{len(top)} costliest decisions"
+        lines.append(f"The {named} of the game ({how}):")
+        lines += ["  " + line(f) for f in top]
+    for r in report["by_round"]:
+        lines.append(f"Round {r['round']}: {r['decisions']} decisions compared, {len(r['flags'])} flagged")
+        lines += ["  " + line(f) for f in r["flags"]]
+    return "\n".join(lines)
+

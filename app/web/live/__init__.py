@@ -7,7 +7,8 @@ connection as its patch (`protocol` at the root); `bots_runner.py` schedules the
 turns and `bot_turns.py` makes one; `timers.py` watches deadlines, `clocks.py` says what
 time it is, `presence.py` gathers watchers' comings and goings; `reviews.py` has round
 reviews made by a bounded pool of worker processes and keeps them (the coach's
-`app.coach.review`, never on the server's loop); `archiving.py` moves finished games and
+`app.coach.review`, never on the server's loop), and `game_reviews.py` a whole game's, round
+after round in that pool; `archiving.py` moves finished games and
 idle tables to the archive and brings them back when asked for.
 
 It may import `table`, `store`, the foundations, the engine, the bots and the coach; never `wire`,

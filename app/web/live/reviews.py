@@ -23,6 +23,10 @@ mixes badly with gevent's patching) is involved; under threading a thread waits.
   the review being made, or kept. The replay viewer's HTTP request waits up to `WAIT_SECONDS`.
 - **Bounded.** At most `queue` requests wait for a worker; one more is refused with `busy`
   ("The reviewer is busy; try again in a minute"), never queued without end.
+- **Refusals remembered.** A worker's refusal of a key (a seat not in the record, a game not
+  over) is the same every time: the latest `REFUSALS_KEPT` are kept, so a request that stopped
+  waiting before it came (a table's `pending`, a whole game's ask, `game_reviews.py`) learns
+  why when it asks again, instead of starting that review again.
 
 Refusals are `Refused` with a code: `busy`, `bad_review` (the coach's: a malformed record, a
 seat or round not in it, a round not complete), `game_not_over` and `bad_record` (a review
@@ -65,6 +69,10 @@ BUSY = "The reviewer is busy; try again in a minute"
 # another process never makes it again meanwhile; a process that died holds it no longer.
 CLAIM_SECONDS = 120
 POLL_SECONDS = 0.2  # how often a request waiting for another process's review looks for it
+# Refusals remembered (a seat or round not in the record, a game not over: the same for the same
+# key), so a request that stopped waiting before its review was refused learns why when it asks
+# again, instead of starting that review again; the latest this many.
+REFUSALS_KEPT = 256
 
 
 def review_key(record, seat: int, round_index: int, settings: dict, finished: bool = False) -> str:
@@ -148,6 +156,7 @@ class Reviews:
         self.made = 0  # reviews computed by a worker (not answered from the shelf)
         self._lock = threading.Lock()
         self._flight: dict[str, _Job] = {}  # key -> the job making it
+        self._refused: dict[str, dict] = {}  # key -> a worker's refusal (`REFUSALS_KEPT`, oldest out)
         self._queue: queue.Queue = queue.Queue()
         self._waiting = 0  # jobs queued, not yet taken by a worker
         self._threads: list[threading.Thread] = []
@@ -190,7 +199,10 @@ class Reviews:
             if kept is not None:
                 return kept
             with self._lock:
+                refused = self._refused.get(key)
                 job = self._flight.get(key)
+                if refused is not None:
+                    raise Refused(refused["code"], refused["message"])
                 if job is None:
                     if self._closed:
                         raise Refused("busy", BUSY)
@@ -283,6 +295,10 @@ class Reviews:
             with self._lock:
                 job.answer = answer
                 self._flight.pop(job.key, None)
+                if not answer.get("ok") and answer.get("code") not in (None, "server_error"):
+                    self._refused[job.key] = {"code": answer["code"], "message": answer.get("message", "")}
+                    while len(self._refused) > REFUSALS_KEPT:
+                        self._refused.pop(next(iter(self._refused)))
             job.done.set()
 
 

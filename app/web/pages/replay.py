@@ -17,6 +17,9 @@ The round review of any seat (`/api/review`, {record, seat, round}): only once t
 game is over (`game_not_over` otherwise: a review of a running game would tell its players
 about each other's hands), made by the review workers or found kept (`live/reviews.py`);
 the workers check that the game is over (a whole game's replay: never in the server).
+The whole game's review of a seat (`/api/review/game`, {record, seat}) the same way, round after
+round (`live/game_reviews.py`): it answers `pending` with how many rounds are done until it is
+there, and the page asks again.
 
 Each of the three costs the server real work, so one client address may send only so many
 (`records_address` in `wire/limits.py`); over it: 429 and `rate_limited`.
@@ -33,12 +36,16 @@ from app.engine.bsw import decode_bsw, import_bsw
 from app.engine.frames import replay_frames
 
 from ..errors import Refused
+from ..live import game_reviews
 from .routes import page_config
 
 MAX_RECORD_BYTES = 2 * 1024 * 1024  # a whole long game is far below this
 # A BSW round is about 2.3 kB and takes about 5 ms to import: this bounds an upload to
 # about 55 rounds (several games) and a few hundred ms of the server's time.
 MAX_LOG_BYTES = 128 * 1024
+# How long an ask for a whole game's review waits for its rounds before it answers how far it
+# got (the page asks again): short, as each ask holds a thread or greenlet meanwhile.
+GAME_WAIT_SECONDS = 2.0
 
 replays = Blueprint("replay", __name__)
 
@@ -115,6 +122,24 @@ def review_api():
     except Refused as exc:
         return jsonify(exc.ack()), 503 if exc.code in ("busy", "server_error") else 400
     # The review's text as the worker wrote it (or as it was kept): not parsed and written again.
+    return Response('{"ok":true,"review":' + text + "}", mimetype="application/json")
+
+
+@replays.post("/api/review/game")
+def game_review_api():
+    body, refused = _record_body("send {\"record\": ..., \"seat\": n}")
+    if refused:
+        return refused
+    seat = body.get("seat")
+    if type(seat) is not int:
+        return _refuse("bad_request", "'seat' is a whole number, counted from 0")
+    try:
+        reviews = current_app.extensions["tichu_reviews"]
+        text, progress = game_reviews.ask(reviews, body["record"], seat, GAME_WAIT_SECONDS)
+    except Refused as exc:
+        return jsonify(exc.ack()), 503 if exc.code in ("busy", "server_error") else 400
+    if text is None:
+        return jsonify(ok=True, pending=True, progress=progress)
     return Response('{"ok":true,"review":' + text + "}", mimetype="application/json")
 
 

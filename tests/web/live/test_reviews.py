@@ -162,6 +162,16 @@ def test_a_malformed_record_or_a_round_not_in_it_is_refused_by_the_worker(pool):
     assert reviews.made == 0
 
 
+def test_a_refusal_that_came_after_the_wait_is_said_when_asked_again(pool):
+    reviews = pool()
+    running = one_round()
+    assert reviews.review_text_within(running, 0, 0, 0, finished=True) is None  # started, not waited for
+    wait_until(lambda: reviews.pending() == 0, what="the worker's refusal")
+    with pytest.raises(Refused) as refused:
+        reviews.review_text_within(running, 0, 0, 0, finished=True)
+    assert refused.value.code == "game_not_over" and reviews.pending() == 0  # not started again
+
+
 # -- at a table --------------------------------------------------------------------------
 
 
@@ -340,3 +350,68 @@ def _get(url: str) -> bool:
     except OSError:
         time.sleep(0.1)
         return False
+
+
+# -- a whole game in the replay viewer -------------------------------------------------------
+
+
+def ask_game(http, payload: dict, times: int = 300) -> tuple[dict, list[dict]]:
+    """The `/api/review/game` answer once it is no longer `pending` (the page asks again the
+    same way), and the progress said meanwhile."""
+    said = []
+    for _ in range(times):
+        answer = http.post("/api/review/game", json=payload).get_json()
+        if not (answer.get("ok") and answer.get("pending")):
+            return answer, said
+        said.append(answer["progress"])
+    raise AssertionError("the whole game's review stayed pending")
+
+
+def test_the_replay_viewer_reviews_a_whole_game_its_costliest_first_round_by_round(app, http, monkeypatch):
+    from app.coach.review.game import costliest
+
+    monkeypatch.setattr("app.web.pages.replay.GAME_WAIT_SECONDS", 0.05)  # caught while it is made
+    reviews = app.extensions["tichu_reviews"]
+    reviews.settings = {"deals": DEALS}
+    record = finished_game()
+    rounds = len(record["rounds"])
+    assert rounds >= 2
+    answer, said = ask_game(http, {"record": record, "seat": 2})
+    assert answer["ok"], answer
+    game = answer["review"]
+    assert said and all(p["total"] == rounds and 0 <= p["done"] < rounds for p in said)
+    assert [p["done"] for p in said] == sorted(p["done"] for p in said)  # round after round
+    # Every round as "Review this round" has it (and kept under its key: not made again).
+    made = reviews.made
+    assert made == rounds
+    for r in range(rounds):
+        assert game["rounds"][r] == json.loads(json.dumps(review_for_page(record, 2, r, deals=DEALS)))
+        one = http.post("/api/review", json={"record": record, "seat": 2, "round": r}).get_json()
+        assert one["review"] == game["rounds"][r]
+    assert reviews.made == made
+    flags = [{**f, "at": i} for page in game["rounds"] for i, f in enumerate(page["flags"])]
+    assert len(flags) > 3
+    assert game["costliest"] == [{"round": f["round"], "at": f["at"]} for f in costliest(flags)]
+    assert game["decisions"] == sum(page["decisions"] for page in game["rounds"])
+    # Asked again: the whole game kept, answered at once.
+    again, said = ask_game(http, {"record": record, "seat": 2})
+    assert again == answer and not said and reviews.made == made
+
+
+def test_a_whole_game_is_refused_where_a_round_would_be(app, http):
+    app.extensions["tichu_reviews"].settings = {"deals": DEALS}
+    record = finished_game()
+    running = one_round()  # its game goes on: its players' hands are not handed out
+    answer, _ = ask_game(http, {"record": running, "seat": 0})
+    assert answer["code"] == "game_not_over" and not answer["ok"]
+    no_seat, _ = ask_game(http, {"record": record, "seat": 9})
+    assert no_seat["code"] == "bad_review" and "no seat 9" in no_seat["message"]
+    assert ask_game(http, {"record": record, "seat": -1})[0]["code"] == "bad_review"
+    for odd in ({"record": record, "seat": "2"}, {"record": record, "seat": True}, {"record": record},
+                {"seat": 0}, [1, 2]):
+        refused = http.post("/api/review/game", json=odd)
+        assert refused.status_code == 400 and refused.get_json()["code"] == "bad_request", odd
+    assert ask_game(http, {"record": {"format": "x"}, "seat": 0})[0]["code"] == "bad_record"
+    assert ask_game(http, {"record": {"rounds": "no"}, "seat": 0})[0]["code"] == "bad_record"
+    assert http.post("/api/review/game", data=b"{nope").get_json()["code"] == "bad_record"
+    assert app.extensions["tichu_reviews"].made == 0  # nothing was reviewed
