@@ -54,6 +54,9 @@ TURN, WINDOW, GIFT, GIFT_END, END = range(5)
 PASS, PLAY, GIVE = range(3)
 PASS_MOVE = (PASS, None, None)
 EXACT, LOWER, UPPER = range(3)
+CACHE_MAX = 50_000
+#: Positions a solve of a play-out's ending may visit before the play-out plays on instead.
+MAX_NODES = 3000
 _CALLS = {"grand": 200, "tichu": 100}
 
 
@@ -101,7 +104,7 @@ class Ending:
         self.dv_points = opts.get("triple_victory_points", opts.get("double_victory_points", 0))
         self.final_gift = bool(opts.get("dragon_gift_on_final_trick"))
         self.scoring = rules.ruleset.scoring
-        self.calls = list(calls)
+        self.calls = list(calls)  # per seat: None, "tichu" or "grand" (settable between solves)
         self.max_nodes = max_nodes
         self.nodes = 0
         self.tt: dict = {}
@@ -328,6 +331,9 @@ class Ending:
         """The position's exact value, the optimal line's end and the best move."""
         self.nodes = 0
         self.tt = {}
+        if len(self._turn_moves) > CACHE_MAX:  # (the move lists serve the solves of a search)
+            self._turn_moves.clear()
+            self._bombs.clear()
         value, points = self._search(st, -10_000, 10_000)
         entry = self.tt.get(st)
         move = entry[3] if entry else self.moves(st)[0]  # (not in the table: a forced move)
@@ -413,3 +419,51 @@ def engine_action(st: State, move: tuple) -> Action | None:
     if p[KIND] == DOG:
         return Action.play_(s, p[MASK], to=extra)
     return Action.play_(s, p[MASK], wish=extra, phoenix=p[4])
+
+
+# -- the play-out's hand-over ------------------------------------------------------------------
+
+
+class Solved(NamedTuple):
+    """A play-out's ending solved: scored as the play-out is (`score`, `round_points`)."""
+
+    points: tuple  # (team 0's, team 1's) round points
+
+    def round_points(self) -> list:
+        return list(self.points)
+
+    def score(self, team: int) -> int:
+        return self.points[team] - self.points[1 - team]
+
+
+class Exact:
+    """Play-outs that hand over to the solver at `cards` cards left (0, or a game without two
+    teams: play-outs as they are). One per search: the solver's move lists serve every deal."""
+
+    def __init__(self, rules, geometry: dict, cards: int, max_nodes: int = MAX_NODES):
+        teams = geometry["teams"]
+        self.cards = cards if teams is not None and len(teams) == 2 else 0
+        self.ending = Ending(rules, geometry, [], max_nodes) if self.cards else None
+        self.solved = self.unsolved = 0  # solves done, and given up past `max_nodes`
+
+    def run(self, po):
+        """`po.run()`, its ending solved exactly once `cards` or fewer are left at a lead; what to
+        score: the play-out, or the solved ending (`Solved`)."""
+        ending = self.ending
+        if ending is None:
+            po.run()
+            return po
+        po.run(400, self.cards)
+        if po.turn is None or sum(h.bit_count() for h in po.hands) > self.cards:
+            return po  # over (or the play-out's step limit)
+        ending.calls = list(po.calls)
+        st = State(TURN, po.turn, tuple(po.hands), None, None, 0, po.trick_points, tuple(po.piles),
+                   tuple(po.out), po.wish)
+        try:
+            result = ending.solve(st)
+        except Unsolved:
+            self.unsolved += 1
+            po.run()
+            return po
+        self.solved += 1
+        return Solved(result.points)
