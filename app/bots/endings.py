@@ -76,7 +76,7 @@ class State(NamedTuple):
 class Result(NamedTuple):
     value: int  # team 0's points less team 1's (the round's, calls included)
     points: tuple  # (team 0's, team 1's) round points of the optimal line's end
-    move: tuple | None  # the best move at the root
+    move: tuple | None  # the best move at the root (None: the round is over)
     nodes: int
 
 
@@ -336,7 +336,10 @@ class Ending:
             self._bombs.clear()
         value, points = self._search(st, -10_000, 10_000)
         entry = self.tt.get(st)
-        move = entry[3] if entry else self.moves(st)[0]  # (not in the table: a forced move)
+        if entry is not None:
+            move = entry[3]
+        else:  # a forced move (not kept in the table), or the round is over
+            move = None if st.phase == END else self.moves(st)[0]
         return Result(value, points, move, self.nodes)
 
     def _search(self, st: State, alpha: int, beta: int) -> tuple:
