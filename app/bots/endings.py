@@ -34,7 +34,10 @@ suits of its cards cannot matter then. `max_nodes` bounds a solve: past it, `Uns
 raised and the caller plays on as before (`finish`).
 
 A position is a plain tuple (`State` names its fields); `from_round` makes one from an engine
-`Round`, `from_playout` from a play-out stopped at a lead.
+`Round`. `Exact.run` is the play-out's hand-over: the play-out stops at the first lead with
+`HardConfig.exact_cards` cards or fewer left (`Playout.run(stop_cards=...)`), the solver scores
+the rest (`Solved`, read as the play-out is read: `score`, `round_points`). Near the target the
+search still maximises the round's difference, then the game's chance is read from its end.
 """
 
 from __future__ import annotations
