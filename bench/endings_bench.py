@@ -5,7 +5,8 @@ exact value differs from the play-out's on the same positions.
 
 Positions: every lead (an empty table, the trick before collected: where the play-out hands
 over) with `--max-cards` or fewer cards left in all hands, in `--rounds` seeded rounds the
-Normal bot plays at every seat. Each is solved by a fresh `Ending` (cold move lists: a search
+Normal bot plays at every seat. Each is solved once untimed (the engine's tables of rank
+patterns warm, as in a running bot), then timed by a fresh `Ending` (cold move lists: a search
 reuses one across its deals, so this is the slow case), capped at `--nodes` positions (a capped
 solve counts at its time and is left out of the comparison), and played out by the play-out
 (`playout.Playout`, every seat by its plan, from the same position). Per cards left: positions,
@@ -72,6 +73,10 @@ def main(argv: list[str]) -> int:
         st = from_round(rnd)
         g = rnd.seating.as_dict(None)
         calls = round_calls(rnd)
+        try:  # once untimed: the engine's tables of rank patterns are made on first use
+            Ending(rnd.rules, g, calls, args.nodes).solve(st)
+        except Unsolved:
+            pass
         e = Ending(rnd.rules, g, calls, args.nodes)
         start = time.perf_counter()
         try:
