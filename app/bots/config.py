@@ -57,6 +57,7 @@ class HardConfig(NormalConfig):
     race_every: int = 8  # sure by `race_z` standard errors not to gain what it needs is set aside
     race_z: float = 3
     native: bool = True  # the compiled play-out where it is built (`native.py`); 0: pure Python
+    exact_cards: int = 0  # play-outs' endings solved exactly from this many cards left (`endings.py`; 0: off)
     # -- near the target (standard scoring, two teams) --
     game_weight: float = 1000  # points per whole chance to win the game a play-out adds (0: off)
     game_calls: bool = True  # calls weighed by the chance to win the game (0: by the threshold)

@@ -30,6 +30,7 @@ from app.engine.combos import BOMB, KIND, LENGTH, MASK, PHOENIX, VALUE
 from . import tricks
 from .config import HardConfig
 from .decision import PlaySearchTrace
+from .endings import Exact
 from .hand import plan_hand, play_signature
 from .knowledge import Knowledge
 from .native import playout_module
@@ -268,8 +269,9 @@ def choose(means: list[float], errors: list[float], active: list[int], needed: l
 
 
 def _play_out(po, hands: list[int], plans: list, at: PlayoutPosition, move: Move | None, wish,
-              game_score: Callable | None) -> float:
-    """The score of one candidate's `move` (None: pass) played out on one deal."""
+              game_score: Callable | None, exact: Exact | None = None) -> float:
+    """The score of one candidate's `move` (None: pass) played out on one deal (its ending
+    solved exactly by `exact`, where given)."""
     seat = at.seat
     po.setup(hands, seat, at.top, at.top_seat, at.passes, at.trick_points, at.piles, at.out, at.calls,
              [list(p) for p in plans], wish)
@@ -279,9 +281,13 @@ def _play_out(po, hands: list[int], plans: list, at: PlayoutPosition, move: Move
     else:
         over = po.play(seat, *move)
         po.replan(seat)
+    end = po
     if not over:
-        po.run()
-    return po.score(at.team) if game_score is None else game_score(po)
+        if exact is None:
+            po.run()
+        else:
+            end = exact.run(po)
+    return end.score(at.team) if game_score is None else game_score(end)
 
 
 def search_play(k: Knowledge, candidates: list, deadline: float, config: HardConfig, rng,
@@ -296,6 +302,7 @@ def search_play(k: Knowledge, candidates: list, deadline: float, config: HardCon
     moves = playout_moves(k, candidates, planner.points)
     needed = needed_gains(k, candidates, config)
     po = engine.Playout(k.rules, planner, k.view["geometry"])
+    exact = Exact(k.rules, k.view["geometry"], config.exact_cards) if config.exact_cards else None
     plan_of = planner.plan_tuple
     count = len(candidates)
     tally = Tally(count)
@@ -313,7 +320,7 @@ def search_play(k: Knowledge, candidates: list, deadline: float, config: HardCon
             scores = scored[deal] = [None] * count
             plans = [plan_of(h) for h in hands]
             for i in active:
-                scores[i] = _play_out(po, hands, plans, at, moves[i], k.wish, game_score)
+                scores[i] = _play_out(po, hands, plans, at, moves[i], k.wish, game_score, exact)
             playouts += len(active)
         tally.add(scores, active)
         worlds += 1

@@ -38,6 +38,9 @@ whether a combination is sure with one lookup per opponent; the loop keeps the
 state in local variables and counts the seats still playing instead of
 recounting them at every pass.
 
+Exact endings: `run(stop_cards=N)` stops at the first lead with N cards or fewer left in
+all hands, for `endings.py` to solve the rest exactly (`HardConfig.exact_cards`; 0: off).
+
 Compiled where it can be: scripts/compile_playout.py builds a copy of this module with mypyc
 (C, about a third faster), and `native.py` hands the searches that copy while it is built from
 this very text. So the module stays within what mypy types: a variable or attribute that holds
@@ -434,8 +437,10 @@ class Playout:
 
     # -- the policy --------------------------------------------------------------------------
 
-    def run(self, max_steps: int = 400) -> None:
-        """Play the round out from the current state (the policy in the module doc)."""
+    def run(self, max_steps: int = 400, stop_cards: int = 0) -> None:
+        """Play the round out from the current state (the policy in the module doc); with
+        `stop_cards`, stop at the first lead with that many cards or fewer left in all hands
+        (`turn` then names the leader: `endings.py` solves the rest exactly)."""
         hands, plans, index, team, calls = self.hands, self.plans, self.index, self.team, self.calls
         piles, out, n = self.piles, self.out, self.n
         high1 = self.high - 1
@@ -476,6 +481,12 @@ class Playout:
                 s = turn
                 if s is None:
                     break
+                if stop_cards and top_kind < 0:
+                    held = 0
+                    for h in hands:
+                        held += h.bit_count()
+                    if held <= stop_cards:
+                        break
                 if wish is not None and hands[s] & wished and s not in wish_free:
                     c = self._wished(s, top_kind, top_len, top_val, wish)  # None: nothing forced
                 if c is not None:

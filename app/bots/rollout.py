@@ -37,6 +37,11 @@ triple victory, the calls); without teams (Grandseigneur) 50 per place ahead of
 the middle (`PLACE_POINTS`).
 
 The wish in force and the candidate's wish are handed to the play-out, which honours them.
+
+`PlayStart(view, exact_cards=N)` solves each play-out's ending exactly once N cards or fewer
+are left at a lead (`endings.Exact`; the play search does the same with
+`HardConfig.exact_cards`); then the score is the solved ending's, and the play-out's own
+state stops at the hand-over (callers that read it, `searches.first_out_in_play`, keep 0).
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ from app.engine.rulesets import rules_of
 from app.engine.scoring import card_points
 
 from . import calls as bot_calls
+from .endings import Exact
 from .exchange import choose_exchange
 from .geometry import best_cards, deal_out
 from .knowledge import Knowledge
@@ -82,7 +88,7 @@ def _lead_from(seat: int, hands: list[int], nxt: list[int]) -> int | None:
 class PlayStart:
     """A play-phase position as one hand knows it, and the play-outs from it."""
 
-    def __init__(self, view: dict, game_score=None):
+    def __init__(self, view: dict, game_score=None, exact_cards: int = 0):
         k = Knowledge(view)
         self.game_score = game_score  # a play-out's score near the target (`game_stakes.playout_score`)
         deck = k.deck
@@ -100,6 +106,8 @@ class PlayStart:
         self.passes = sum(1 for p in k.passed if p)
         self.out = [s for s, _ in sorted(((s, p) for s, p in enumerate(k.places) if p), key=lambda x: x[1])]
         self.ending = k.gift_from is not None and sum(1 for c in k.counts if c) <= 1
+        # The play-outs' endings solved exactly from `exact_cards` cards left (`endings.Exact`).
+        self.exact = Exact(k.rules, self.geometry, exact_cards) if exact_cards else None
 
     def score(self, hands: list[int], move: tuple) -> int:
         """The score for the hand's team of the round played out from `move` on `hands`."""
@@ -113,15 +121,12 @@ class PlayStart:
                    self.out, calls, k.wish)
             if _play(po, seat, move[1], card_points(self.deck, move[1][3]), None):
                 return self._score(po)
-            po.run()
-            return self._score(po)
+            return self._score(self._run(po))
         if kind == "gift":
             piles[move[1]] += self.trick_points
             turn = None if self.ending else _lead_from(seat, hands, self.geometry["next"])
             _start(po, hands, turn, None, None, 0, 0, piles, self.out, calls, k.wish)
-            if turn is not None:
-                po.run()
-            return self._score(po)
+            return self._score(self._run(po) if turn is not None else po)
         if kind == "tichu":
             calls[seat] = "tichu" if move[1] else None
         turn, top, trick_points, passes = self._as_it_stands(hands, piles)
@@ -132,8 +137,14 @@ class PlayStart:
                 po.pass_(seat)
             elif _play(po, seat, move[1], card_points(self.deck, move[1][3]), move[2]):
                 return self._score(po)
-        po.run()
-        return self._score(po)
+        return self._score(self._run(po))
+
+    def _run(self, po):
+        """The play-out run to the end; what to score (`endings.Exact.run` where it solves)."""
+        if self.exact is None:
+            po.run()
+            return po
+        return self.exact.run(po)
 
     def _score(self, po) -> float:
         return po.score(self.team) if self.game_score is None else self.game_score(po)
