@@ -11,9 +11,6 @@ engine's `Round`:
   trick when that is worth it, breaks a combination only to stop an opponent
   who is about to go out, never overtakes its partner, bombs an opponent who
   is about to go out, gives the Dragon's trick to the opponent with more cards;
-- a caller's partner supports the call while it is open (the caller holds cards and nobody
-  is out yet), as the Normal bot does: it leads the Dog to the caller at once, and it does
-  not go out first on a follow unless an opponent is about to go out (two cards or fewer);
 - the Mah Jong's wish binds as the rules say (a seat holding the wished rank
   plays it when it lawfully can: the engine's `turn_plays` decides, the
   Trichu Table is free of it), and a seat playing the Mah Jong wishes the
@@ -228,7 +225,7 @@ class Playout:
                  "top_seat", "passes", "trick_points", "piles", "out", "calls", "high", "dv_points",
                  "partners", "team", "sweep", "gifts", "scoring", "opponents", "index", "left",
                  "rank_masks", "trace", "wish_free", "wish", "bombers", "cycle",
-                 "nact", "mates")
+                 "nact")
 
     def __init__(self, rules, planner: Planner, geometry: dict | None = None):
         self.rules = rules
@@ -247,9 +244,6 @@ class Playout:
         # A seat without a team is a team of its own (Grandseigneur).
         self.team = [t if t is not None else s for s, t in enumerate(geometry["team_of"])]
         self.opponents = [[o for o in range(self.n) if self.team[o] != self.team[s]] for s in range(self.n)]
-        # Per seat, the others of its team (a caller's partners: those who support the call).
-        self.mates = [[o for o in range(self.n) if o != s and self.team[o] == self.team[s]]
-                      for s in range(self.n)]
         teams = geometry["teams"]
         self.sweep = len(teams[0]) if teams else 0  # players of one team out first end the round
         self.gifts = geometry["gift_to"]
@@ -456,9 +450,6 @@ class Playout:
         bombers = self.bombers
         trace = self.trace
         nact = self.nact
-        # Per seat, whether it supports a partner's open call (None: no call is open; once
-        # anybody is out, every call is decided).
-        backing: Any = self._backing() if not out else None
         # The top: its kind (-1: none), length, value and key; the team on top; how many passes
         # end the trick (every other seat still holding cards: nobody goes out by passing).
         top_team = waiting = 0
@@ -529,10 +520,6 @@ class Playout:
                                 held = hands[top_seat].bit_count()
                                 urgent = (0 < held <= 2 or (held > 0 and bool(calls[top_seat]))
                                           or trick_points >= 20)
-                                if best is not None and backing is not None and backing[s] \
-                                        and best[MASK] == hands[s] and self._holds_back(s):
-                                    best = None  # not out first beside a partner's call
-                                    beat = False
                                 if best is not None:
                                     if (len(plan) <= 2 or best[COST] >= 0.45 or top_val >= high1 or urgent
                                             or trick_points >= 10 or calls[s]):
@@ -540,9 +527,9 @@ class Playout:
                                         if ix[0][top_key] == best[BEAT]:  # (the index holds best's key)
                                             self._next_best(s, top_key)
                                         c = best
-                                elif top_kind == SINGLE and urgent and beat is not False:
+                                elif top_kind == SINGLE and urgent:
                                     c = self._break_single(s, top_val, bombs)
-                                if c is None and bombs and (urgent or len(plan) <= 2) and beat is not False:
+                                if c is None and bombs and (urgent or len(plan) <= 2):
                                     bomb = None
                                     for d in bombs:  # the lowest bomb beating the top
                                         if ((top_kind != BOMB or d[VALUE] > top_val)
@@ -597,7 +584,6 @@ class Playout:
                     if not hand:
                         out.append(s)
                         left -= 1
-                        backing = None
                         if len(out) == sweep and self.double_victory():
                             over = True
                             break
@@ -622,7 +608,6 @@ class Playout:
                 if not hand:
                     out.append(s)
                     left -= 1
-                    backing = None
                     if len(out) == sweep and self.double_victory():
                         over = True
                         break
@@ -733,22 +718,6 @@ class Playout:
                 return b, bomb
         return None
 
-    def _backing(self) -> list[bool] | None:
-        """Per seat, whether a partner of it has called and still holds cards (with nobody out:
-        the call is open); None where no seat does."""
-        calls, hands = self.calls, self.hands
-        backing = [any(calls[p] and hands[p] for p in self.mates[s]) for s in range(self.n)]
-        return backing if any(backing) else None
-
-    def _holds_back(self, s: int) -> bool:
-        """Seat s, backing a partner's call, keeps from going out first: unless an opponent is
-        about to go out (two cards or fewer), as the Normal bot does."""
-        hands = self.hands
-        for o in self.opponents[s]:
-            if 0 < hands[o].bit_count() <= 2:
-                return False
-        return True
-
     def _next_best(self, s: int, key: int) -> None:
         """Seat s's index after its best combination of `key` left its plan: the next best."""
         best = self.index[s][0]
@@ -782,7 +751,7 @@ class Playout:
         if dog is not None:
             partner = self._dog_to(s) if self.partners[s] else None
             if partner is not None and hands[partner]:
-                if len(plans[partner]) < len(plan) - 1 or (self.calls[partner] and not self.out):
+                if len(plans[partner]) < len(plan) - 1:
                     plan.remove(dog)
                     return dog
                 dog_if_no_loser = True

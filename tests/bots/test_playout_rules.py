@@ -14,7 +14,7 @@ from app.bots.playout import Playout, planner_for
 from app.bots.sampling import Sampler
 from app.bots.table import TableLog, play_round
 from app.engine import Game, Rules, view_for
-from app.engine.combos import BOMB, DOG, MASK, SINGLE
+from app.engine.combos import BOMB, DOG, MASK
 from app.engine.plays import bombs_beating, turn_plays, wish_mask
 
 from .positions import TurnRecorder, mask, play, table
@@ -146,54 +146,3 @@ def test_an_opponent_bombs_a_dragon_out_of_turn():
     assert first[0] == 0 and first[1][MASK] == deck.dragon_mask
     assert second[0] == 3 and second[4] and second[1][0] == BOMB  # out of turn, before seat 1 plays
     check_moves(po, rules)
-
-
-def _standard_playout(hands: list[str], turn: int, top=None, top_seat=None, calls=None) -> Playout:
-    game = Game(seed=1)  # (its rules and seats; the hands are these)
-    rules = game.rules
-    po = Playout(rules, planner_for(rules.deck, rules.stairs_min_pairs), view_for(game, 0)["geometry"])
-    po.setup([mask(h) for h in hands], turn, top, top_seat, 0, 0, [0] * 4, [], calls or [None] * 4)
-    po.trace = []
-    return po
-
-
-def test_a_callers_partner_leads_the_dog_to_the_caller_at_once():
-    # Seat 0 leads; its partner (seat 2) holds more combinations than it: without a call seat 0
-    # keeps the Dog for later, beside its partner's Tichu it leads it first.
-    hands = ["Dg S3 B5 G7 R9 SJ", "S6 B6 G8 R10", "S2 B4 G6 R8 S10 BQ GK RA G3 R5", "SK BK S9 B9"]
-    partner = view_for(Game(seed=1), 0)["geometry"]["dog_to"][0][0]
-    calls: list = [None] * 4
-    calls[partner] = "tichu"
-    called = _standard_playout(hands, 0, calls=calls)
-    called.run()
-    plain = _standard_playout(hands, 0)
-    plain.run()
-    dog = called.deck.dog_mask
-    assert called.trace[0][0] == 0 and called.trace[0][1][MASK] == dog
-    assert plain.trace[0][0] == 0 and plain.trace[0][1][MASK] != dog
-
-
-def test_a_callers_partner_does_not_go_out_first_unless_an_opponent_is_about_to():
-    geometry = view_for(Game(seed=1), 0)["geometry"]
-    partner, opponent = geometry["dog_to"][2][0], geometry["next"][2]
-    assert opponent != partner
-    calls: list = [None] * 4
-    calls[partner] = "tichu"
-    hands = [""] * 4
-    hands[2] = "RA"  # its last card beats the opponent's lead: it would go out
-    hands[partner] = "S3 B4 G6 R8 S10"
-    for o in range(4):
-        if o not in (2, partner):
-            hands[o] = "S4 B7 G9 RJ" if o == opponent else "S2 B2 G4 R6"
-    top = (SINGLE, 1, 5)
-    backing = _standard_playout(hands, 2, top, opponent, calls)
-    backing.run()
-    assert backing.trace[0][0] == 2 and backing.trace[0][1] is None  # it passes
-    plain = _standard_playout(hands, 2, top, opponent)
-    plain.run()
-    assert plain.trace[0][0] == 2 and plain.trace[0][1][MASK] == mask("RA")
-    # An opponent on two cards: it goes out after all.
-    hands[opponent] = "S4 RJ"
-    near = _standard_playout(hands, 2, top, opponent, calls)
-    near.run()
-    assert near.trace[0][0] == 2 and near.trace[0][1][MASK] == mask("RA")
