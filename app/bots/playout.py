@@ -391,7 +391,8 @@ class Playout:
 
     def card_points(self) -> list:
         """Card points per team at the end (the tailender's hand to the opponents, its
-        tricks to the first player out); meaningless on a double victory."""
+        tricks to the first player out; in fifty-two both to the first player out, as the
+        engine scores it); meaningless on a double victory."""
         out = self.out
         points = [0, 0]  # per team: the scored games with points have two teams
         piles = list(self.piles)
@@ -403,6 +404,9 @@ class Playout:
                 piles[out[0]] += piles[out[-1]]
                 piles[out[-1]] = 0
                 hand += piles[tail]
+            elif self.scoring == "fifty-two":
+                piles[out[0]] += piles[tail] + hand  # (its partner's, when the first out is one)
+                hand = 0
             else:
                 piles[out[0]] += piles[tail]
             piles[tail] = 0

@@ -32,7 +32,7 @@ from collections.abc import Callable
 
 from .config import HardConfig
 from .deals import PrePlayDeals
-from .evaluation import play_start
+from .evaluation import play_start, pre_play_start
 from .rollout import PlayStart, PrePlayStart
 from .sampling import Sampler
 
@@ -201,9 +201,11 @@ def _pass_key(give: dict, deck) -> tuple:
 def exchange_means(view: dict, gives: list[dict], rng: random.Random, deadline: float,
                    max_worlds: int, min_worlds: int, deals=None) -> tuple[list[float] | None, int]:
     """Each candidate pass's mean score over whole dealt hands (the others' passes made once per
-    deal by Normal's rules, then each candidate's round played out)."""
+    deal by Normal's rules, then each candidate's round played out), scored as every evaluation
+    is (`evaluation.pre_play_start`: near the target by the chance to win the game, as the
+    review judges a pass)."""
     deals = deals or PrePlayDeals(view)
-    start = PrePlayStart(view, view)
+    start = pre_play_start(view, view)
     cache: dict = {}
 
     def score(deal, i):

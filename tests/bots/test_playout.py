@@ -117,3 +117,24 @@ def test_grandseigneur_play_outs_score_the_place():
         order = po.out + [s for s in range(7) if s not in po.out]  # the last one still holds cards
         scores = [po.score(s) for s in order]
         assert scores == sorted(scores, reverse=True) and len(set(scores)) == 7
+
+
+def test_fifty_two_play_outs_give_the_tailenders_hand_and_tricks_to_the_first_out():
+    """As the engine scores fifty-two (`scoring._team_points`): the tailender's hand and pile go
+    to the first player out, to its partner's team too when the partner went out first."""
+    po, game = geometry_playout("fifty-two", {}, 0)
+    partner = game.rules.seating.partners[0][0]
+    others = [s for s in range(4) if s not in (0, partner)]
+    points_of = game.rules.deck.points_of
+    tail_hand = sum(1 << c for c, p in enumerate(points_of) if p == 10)  # the Tens and Kings
+    hand_points = sum(p for p in points_of if p == 10)
+    po.hands = [0] * 4
+    po.hands[0] = tail_hand
+    po.out = [partner] + others  # the tailender's partner went out first
+    po.piles = [5, 0, 0, 0]  # the tailender's own tricks
+    team = game.rules.seating.team_of
+    points = po.card_points()
+    assert points[team[0]] == 5 + hand_points and points[team[others[0]]] == 0
+    po.out = others + [partner]  # an opponent first: both go to the opponents
+    points = po.card_points()
+    assert points[team[0]] == 0 and points[team[others[0]]] == 5 + hand_points

@@ -15,6 +15,7 @@ import random
 import pytest
 
 from app.bots.evaluation import Evaluator
+from app.bots.searches import exchange_means
 from app.coach.review import read_record
 from app.coach.review.candidates import Candidate, candidates
 from app.coach.review.decisions import Decision, seat_decisions
@@ -23,7 +24,8 @@ from app.coach.review.notes import flag_notes
 from app.coach.review.review import DEALS, GAIN, MAX_DEALS, Judging, evaluator, judge
 from app.coach.review.verdict import Settings, clearly_better
 from app.coach.suggestion import suggest
-from app.engine import view_for
+from app.engine import Game, view_for
+from app.engine.cards import mask_cards
 
 from ..engine.helpers import table
 from .test_review import bot_record
@@ -104,3 +106,22 @@ def test_a_flag_says_how_sure_by_the_game_and_what_the_hint_chose_in_english_and
         "der Tipp wählte das auch, auf 100 Verteilungen; der Rückblick sah genauer hin, auf 960 Verteilungen"]
     agreeing = {**flag, "judged": "round", "hint": {"chose": "better", "deals": 100}}
     assert flag_notes(agreeing, "de")[-1] == "wie der Tipp es vorschlägt"
+
+
+def test_near_the_target_hard_weighs_its_pass_as_the_review_judges_it():
+    """Hard's exchange search and the review score the same passes alike on the same deals: by
+    the chance to win the game where the round can end it (Hard scored passes by points)."""
+    game = Game(seed=5)
+    for seat in range(4):
+        game.apply({"seat": seat, "act": "grand", "call": False})
+    game.totals = [950, 960]
+    view = view_for(game, 0)
+    assert view["phase"] == "exchange"
+    cards = mask_cards(game.round.hands[0])
+    others = [t for t in range(4) if t != 0]
+    gives = [{t: [c] for t, c in zip(others, cards[:3])}, {t: [c] for t, c in zip(others, cards[-3:])}]
+    hard, worlds = exchange_means(view, gives, random.Random(7), float("inf"), 40, 1)
+    review = Evaluator(view, [("exchange", g) for g in gives], random.Random(7))
+    review.add(40)
+    assert worlds == 40 and review.judged == "game"
+    assert hard == pytest.approx(review.means())

@@ -19,6 +19,7 @@ import pytest
 from app.bots import HardBot, NormalBot
 from app.bots.table import TableLog, play_round
 from app.coach.review import Flag, ReviewRefused, examine_round, read_record, review_round
+from app.coach.review.review import MAX_DEALS
 from app.coach.review.candidates import wish_candidates
 from app.coach.review.decisions import seat_decisions
 from app.coach.review.verdict import Comparison, Settings, clearly_better, compare, in_doubt
@@ -433,4 +434,4 @@ def test_the_plays_people_miss_are_among_the_candidates():
 def test_a_decision_in_doubt_gets_more_deals_and_a_plain_one_its_first():
     review = examine_round(bot_record(seed=3), 3, 0, deals=8, seconds=None)
     counts = [c.deals for c in review.compared]
-    assert min(counts) == 8 and max(counts) > 8 and max(counts) <= 480
+    assert min(counts) == 8 and max(counts) > 8 and max(counts) <= MAX_DEALS

@@ -23,7 +23,7 @@ from .decisions import Decision
 #: 100 ms a play, 150 ms a call, which reach about this many deals) so a review is reproducible.
 HINT_OPTIONS = {"budget_ms": 10 ** 9, "call_budget_ms": 10 ** 9, "max_worlds": 100, "call_worlds": 100}
 #: Deals a review weighs before it flags the hint's own choice.
-DEEPER_DEALS = 960
+DEEPER_DEALS = 2880
 
 
 @dataclass(frozen=True)
