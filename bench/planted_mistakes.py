@@ -306,11 +306,11 @@ def format_report(report: Report) -> str:
     return "\n".join(lines)
 
 
-def hard_and_greedy(rounds: int, workers: int, seed: str) -> dict:
+def hard_and_greedy(rounds: int, workers: int, seed: str, hard_worlds: int = 0) -> dict:
     """`bench/review_bench.py`'s two sides on `rounds` standard deals, at the review's defaults."""
     import review_bench
     args = review_bench.build_parser().parse_args(["--rounds", str(rounds), "--seed", seed,
-                                                   "--workers", str(workers)])
+                                                   "--workers", str(workers), "--hard-worlds", str(hard_worlds)])
     results = review_bench.run(args)
     report = review_bench.summarise(results, args, 0.0)
     for side in review_bench.SIDES:  # what the hint chose at each flag: "better" agrees with the review
@@ -335,6 +335,8 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", default="0")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--hard-rounds", type=int, default=0, help="review_bench's Hard/Greedy deals too")
+    parser.add_argument("--hard-worlds", type=int, default=0,
+                        help="those Hard bots search this many deals a play, unbounded by time (0: by time)")
     parser.add_argument("--json", metavar="PATH")
     parser.add_argument("--details", metavar="PATH", help="every planted mistake, a JSON line each")
     parser.add_argument("--merge", nargs="+", metavar="DETAILS",
@@ -365,7 +367,7 @@ def main(argv=None) -> int:
     sys.stderr.write("\n")
     report = summarise(results, args)
     if args.hard_rounds:
-        report.hard_greedy = hard_and_greedy(args.hard_rounds, args.workers, args.seed)
+        report.hard_greedy = hard_and_greedy(args.hard_rounds, args.workers, args.seed, args.hard_worlds)
     report.seconds = time.perf_counter() - started
     print(format_report(report))
     if args.json:

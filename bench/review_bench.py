@@ -35,6 +35,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from app.bots import GreedyBot, HardBot  # noqa: E402
 from app.bots.table import TableLog, play_round  # noqa: E402
 from app.coach.review import DEALS, GAIN, SHARE, examine_round  # noqa: E402
+from app.coach.review.review import MAX_DEALS  # noqa: E402
 from app.engine import Game, Rules, seeded_deal  # noqa: E402
 
 SIDES = ("hard", "greedy")
@@ -44,12 +45,20 @@ def _play(index: int, seat: int, side: str, args) -> dict:
     rules = Rules.of("standard")
     deal = seeded_deal(rules, f"review-bench:{args.seed}")
     game = Game("standard", deal=lambda r: deal(index) if r == 0 else None)
-    bots = [HardBot(s, rng=random.Random(f"{args.seed}:{index}:{s}"), budget_ms=args.hard_budget_ms)
-            for s in range(4)]
+    bots = [HardBot(s, rng=random.Random(f"{args.seed}:{index}:{s}"), **hard_options(args)) for s in range(4)]
     if side == "greedy":
         bots[seat] = GreedyBot(seat)
     play_round(game, bots, TableLog())
     return game.record()
+
+
+def hard_options(args) -> dict:
+    """The Hard bots' search: by time (`--hard-budget-ms`, as at the table: on a loaded machine
+    they get fewer deals and decide more noisily), or bounded by deals (`--hard-worlds N`: the
+    same rounds on any machine, whatever its load)."""
+    if not args.hard_worlds:
+        return {"budget_ms": args.hard_budget_ms}
+    return {"budget_ms": 1e9, "call_budget_ms": 1e9, "max_worlds": args.hard_worlds}
 
 
 def _job(job) -> list[dict]:
@@ -61,7 +70,7 @@ def _job(job) -> list[dict]:
         start = time.process_time()  # this process's CPU: other work on the machine does not count
         wall = time.perf_counter()
         review = examine_round(record, seat, 0, deals=args.deals, share=args.share, gain=args.gain,
-                               seed=args.seed)
+                               seed=args.seed, max_deals=args.max_deals)
         compared = [{"index": c.index, "kind": c.kind, "done": c.done,
                      "alternatives": [{"choice": choice, "wins": cmp.wins, "ties": cmp.ties,
                                        "losses": cmp.losses, "gain": round(cmp.gain, 2)}
@@ -143,8 +152,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--deals", type=int, default=DEALS, help="deals per decision first (K)")
     parser.add_argument("--share", type=float, default=SHARE, help="a share of deals won too (0: not asked)")
     parser.add_argument("--gain", type=float, default=GAIN)
+    parser.add_argument("--max-deals", type=int, default=MAX_DEALS, help="most deals for a decision in doubt")
     parser.add_argument("--seed", default="0")
     parser.add_argument("--hard-budget-ms", type=float, default=100.0)
+    parser.add_argument("--hard-worlds", type=int, default=0,
+                        help="the Hard bots search this many deals a play, unbounded by time (0: by time)")
     parser.add_argument("--json", metavar="PATH", help="write the report as JSON")
     parser.add_argument("--details", metavar="PATH",
                         help="write every decision compared (JSON lines: each alternative's wins, ties, "
