@@ -85,7 +85,8 @@ def main(argv: list[str]) -> int:
             result = None
         took = time.perf_counter() - start
         po = module.Playout(rnd.rules, module.planner_for(rnd.deck, rnd.rules.stairs_min_pairs), g)
-        po.setup(list(st.hands), st.actor, None, None, 0, 0, list(st.piles), list(st.out), calls, None, st.wish)
+        po.setup(list(st.hands), st.actor, None, None, 0, 0, list(st.piles), list(st.out), calls, None,
+                 st.wish)
         po.run()
         points = po.round_points()
         sign = 1 if e.team[st.actor] == 0 else -1
@@ -94,7 +95,8 @@ def main(argv: list[str]) -> int:
         rows.setdefault(cards, []).append((took, e.nodes, result is None, diff))
     print(f"exact endings, {args.ruleset}: {len(positions)} leads from {args.rounds} Normal rounds, "
           f"node cap {args.nodes}, playout {'compiled' if module.__name__.endswith('native') else 'pure'}")
-    print("cards  positions  p50_ms  p95_ms  max_ms  nodes_p50  nodes_max  capped  differs  mean_gain  mean_abs")
+    print("cards  positions  p50_ms  p95_ms  max_ms  nodes_p50  nodes_max  capped  differs  mean_gain  "
+          "mean_abs")
     for cards in sorted(rows):
         r = rows[cards]
         ms = [1000 * x[0] for x in r]

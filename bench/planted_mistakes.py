@@ -309,8 +309,8 @@ def format_report(report: Report) -> str:
 def hard_and_greedy(rounds: int, workers: int, seed: str, hard_worlds: int = 0) -> dict:
     """`bench/review_bench.py`'s two sides on `rounds` standard deals, at the review's defaults."""
     import review_bench
-    args = review_bench.build_parser().parse_args(["--rounds", str(rounds), "--seed", seed,
-                                                   "--workers", str(workers), "--hard-worlds", str(hard_worlds)])
+    args = review_bench.build_parser().parse_args(["--rounds", str(rounds), "--seed", seed, "--workers",
+                                                   str(workers), "--hard-worlds", str(hard_worlds)])
     results = review_bench.run(args)
     report = review_bench.summarise(results, args, 0.0)
     for side in review_bench.SIDES:  # what the hint chose at each flag: "better" agrees with the review

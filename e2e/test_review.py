@@ -133,13 +133,7 @@ def test_the_replay_viewer_reviews_a_seat_of_a_finished_game(server, contexts, t
     expect(page.locator('[data-key="review-better"]')).to_contain_text("Better: Play Sword 10.")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     # A game that is not over is not reviewed here.
-    running = Game("standard", {"target": 1000}, seed=11)
-    play_random_round(running, random.Random(11))
-    path.write_text(json.dumps(running.record()))
-    page.set_input_files("#record-file", str(path))
-    expect(page.locator(".replay-action")).to_have_text("The deal")
-    page.locator('[data-key="review-run"]').tap()
-    expect(page.get_by_role("alert")).to_contain_text("Rounds are reviewed here once the game is over.")
+    refused_while_running(page, path, "review-run")
 
 
 def test_the_replay_viewer_reviews_a_whole_game_its_costliest_first(server, contexts, tmp_path):
@@ -168,10 +162,15 @@ def test_the_replay_viewer_reviews_a_whole_game_its_costliest_first(server, cont
     page.locator('[data-key="review-close"]').tap()
     expect(game).to_be_visible()
     # A game that is not over is refused, in words.
+    refused_while_running(page, path, "review-game")
+
+
+def refused_while_running(page, path, button: str) -> None:
+    """A record of a game still going on, loaded and asked for a review by `button`: refused."""
     running = Game("standard", {"target": 1000}, seed=11)
     play_random_round(running, random.Random(11))
     path.write_text(json.dumps(running.record()))
     page.set_input_files("#record-file", str(path))
     expect(page.locator(".replay-action")).to_have_text("The deal")
-    page.locator('[data-key="review-game"]').tap()
+    page.locator(f'[data-key="{button}"]').tap()
     expect(page.get_by_role("alert")).to_contain_text("Rounds are reviewed here once the game is over.")

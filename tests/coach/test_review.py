@@ -19,9 +19,9 @@ import pytest
 from app.bots import HardBot, NormalBot
 from app.bots.table import TableLog, play_round
 from app.coach.review import Flag, ReviewRefused, examine_round, read_record, review_round
-from app.coach.review.review import MAX_DEALS
 from app.coach.review.candidates import wish_candidates
 from app.coach.review.decisions import seat_decisions
+from app.coach.review.review import MAX_DEALS
 from app.coach.review.verdict import Comparison, Settings, clearly_better, compare, in_doubt
 from app.engine import Game, Rules, seeded_deal
 
