@@ -156,7 +156,8 @@ def _grand_average(specials: tuple, size: int, shown: int, threshold: float) -> 
     rest = size - sum(specials)
     total = math.comb(size, shown)
     if shown >= size or total == 0:
-        features = {"dragon": dragon, "phoenix": phoenix, "aces": aces, "kings": kings, "bombs": 0, "dog": dog}
+        features = {"dragon": dragon, "phoenix": phoenix, "aces": aces, "kings": kings, "bombs": 0,
+                    "dog": dog}
         return call_chance(calls.grand_chance_of(features), threshold)
     p = 0.0
     for d in range(dragon + 1):

@@ -124,3 +124,20 @@ def test_a_seat_that_played_without_calling_is_read_only_with_no_calls():
     reading = play_reading(k, no_calls=True)
     assert [(t.seat, t.called) for t in reading.terms] == [(0, False)]  # only seat 0 has played
     assert reading.terms[0].plus == k.played[0]
+
+
+def test_a_read_deal_costs_at_most_its_tries():
+    _, k = _called_after_the_exchange()
+    reading = play_reading(k, tries=3)
+    drawn = []
+    reading.weight = lambda hands, shown=None: 0.0  # no deal fits: every try is refused
+    sampler = Sampler(k, reading)
+    plain = sampler._plain
+
+    def counted(rng):
+        drawn.append(1)
+        return plain(rng)
+
+    sampler._plain = counted
+    sampler.sample(random.Random(5))
+    assert len(drawn) == 3
