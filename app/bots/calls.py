@@ -111,6 +111,11 @@ def grand_chance(hand: int, deck: Deck) -> float:
     return _logistic(_GRAND_WEIGHTS, grand_features(hand, deck))
 
 
+def grand_chance_of(features: dict) -> float:
+    """`grand_chance` from the features themselves (`grand_features`' names)."""
+    return _logistic(_GRAND_WEIGHTS, features)
+
+
 def tichu_features(hand: int, deck: Deck, stairs_min_pairs: int = 2) -> dict:
     plan = plan_hand(hand, deck, stairs_min_pairs)
     counts = rank_counts(hand, deck)

@@ -18,7 +18,7 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import calls
+from . import calls, reading
 from .tricks import Style
 
 
@@ -56,6 +56,11 @@ class HardConfig(NormalConfig):
     race_after: int = 24  # the race: from this many deals on, every `race_every` deals, a play
     race_every: int = 8  # sure by `race_z` standard errors not to gain what it needs is set aside
     race_z: float = 3
+    # Deals leaning to what the others' calls say of their hands (`reading.py`); 0: every
+    # consistent deal equally likely. `read_no_calls`: also a seat that played without calling.
+    read_calls: bool = False
+    read_no_calls: bool = False
+    read_tries: int = reading.TRIES  # deals drawn at most for one read deal (the reading's cost, at most)
     native: bool = True  # the compiled play-out where it is built (`native.py`); 0: pure Python
     exact_cards: int = 0  # play-outs' endings solved exactly from this many cards left (`endings.py`; 0: off)
     # -- near the target (standard scoring, two teams) --

@@ -14,8 +14,10 @@
   `shown[s]`: the cards seat s saw before its Grand Tichu decision (the first ones
   it is dealt; for this player, the ones it saw).
 
-What the others' Grand Tichu and Tichu calls suggest about their cards is not used:
-every consistent deal is equally likely, as in the Hard bot's search.
+With `read=True` (the Hard bot's `read_calls`) the others' Grand Tichu calls (on the first
+cards each was dealt) and Tichu calls before the exchange (on its whole dealt hand) are read:
+a deal is kept with the chance that they were made with its hands (`reading.py`). Without it
+every consistent deal is equally likely.
 """
 
 from __future__ import annotations
@@ -25,11 +27,13 @@ import random
 from app.engine.game import hand_sizes
 from app.engine.rulesets import rules_of
 
+from .reading import TRIES, pre_play_reading
+
 
 class PrePlayDeals:
     """Deals of whole hands before the exchange, for one decision (see the module docstring)."""
 
-    def __init__(self, player_view: dict):
+    def __init__(self, player_view: dict, read: bool = False, tries: int = TRIES):
         rules = rules_of(player_view)
         deck = rules.deck
         self.seats = n = player_view["seats"]
@@ -52,9 +56,15 @@ class PrePlayDeals:
         self.pool = [c for c in range(deck.size) if not seen >> c & 1]
         sizes = hand_sizes(rules, player_view["round"])
         self.need = [max(0, sizes[s] - known[s].bit_count()) for s in range(n)]
+        self.reading = pre_play_reading(player_view, self.need, rules, tries) if read else None
 
     def sample(self, rng: random.Random) -> tuple[list[int], list[int]]:
         """(hands, shown): each seat's dealt hand, and what it saw before Grand Tichu."""
+        if self.reading is not None:
+            return self.reading.draw(lambda: self._plain(rng), rng)
+        return self._plain(rng)
+
+    def _plain(self, rng: random.Random) -> tuple[list[int], list[int]]:
         cards = self.pool[:]
         rng.shuffle(cards)
         hands, shown = [], []

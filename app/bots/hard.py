@@ -37,12 +37,15 @@ from . import calls, game_stakes, searches, tricks
 from . import exchange as exchange_rules
 from .base import hand_views
 from .config import HardConfig
+from .deals import PrePlayDeals
 from .decision import CallEstimate, SearchTrace
 from .geometry import exchange_action, forced_best
 from .hand import plan_hand
 from .knowledge import Knowledge
 from .normal import NormalBot, legal_plays, play_action
 from .play_search import as_candidate, play_candidates, search_play
+from .reading import play_reading
+from .sampling import Sampler
 
 
 class HardBot(NormalBot):
@@ -71,12 +74,18 @@ class HardBot(NormalBot):
     # -- where the deals come from (the all-seeing research bot replaces these) -----------------
 
     def sampler(self, k: Knowledge):
-        """Deals for a play-phase search; None: `Sampler` on the search's own knowledge."""
-        return None
+        """Deals for a play-phase search; None: `Sampler` on the search's own knowledge. With
+        `read_calls` and a call to read, a sampler that reads them (`reading.py`)."""
+        if not self.config.read_calls:
+            return None
+        reading = play_reading(k, self.config.read_no_calls, self.config.read_tries)
+        return Sampler(k, reading) if reading is not None else None
 
     def pre_play_deals(self, view: dict):
-        """Deals for a search before the play; None: `PrePlayDeals` of the view."""
-        return None
+        """Deals for a search before the play; None: `PrePlayDeals` of the view (reading the
+        others' calls with `read_calls`)."""
+        config = self.config
+        return PrePlayDeals(view, True, config.read_tries) if config.read_calls else None
 
     # -- the calls --------------------------------------------------------------------------
 

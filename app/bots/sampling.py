@@ -5,7 +5,12 @@ the cards this seat passed in the exchange stay with their receivers unless
 played (`Knowledge.known`), and so does the Mah Jong with the seat that led
 the first trick; a seat that did not fulfil an active wish in its turn gets no
 more natural cards of the wished rank than it could have held
-(`Knowledge.max_of_rank`). Within those rules every deal is equally likely.
+(`Knowledge.max_of_rank`). Within those rules every deal is equally likely,
+unless the sampler is given a `reading.Reading` (the Hard bot's `read_calls`):
+then a deal is kept with the chance that the others' calls were made with its
+hands (rejection sampling, at most `reading.TRIES` draws a deal: the deals
+lean to strong hands for a seat that called Tichu or Grand Tichu). Without
+one (or with nothing to read) the deals are exactly the plain ones.
 
 The search draws thousands of deals per decision, so the pool is kept as
 one-card masks (a hand is the sum of its slice) and shuffled by `shuffle`,
@@ -20,6 +25,7 @@ import random
 from app.engine.cards import mask_cards
 
 from .knowledge import Knowledge
+from .reading import Reading
 
 _STEPS: dict[int, tuple] = {}  # list length -> ((i, bits to draw for a number below i + 1), ...)
 
@@ -45,7 +51,7 @@ def shuffle(items: list, rng: random.Random) -> None:
 class Sampler:
     """Draws hidden hands for one decision (the constraints are read once)."""
 
-    def __init__(self, k: Knowledge):
+    def __init__(self, k: Knowledge, reading: Reading | None = None):
         self.k = k
         deck = k.deck
         self.seats = [s for s in range(k.rules.seats) if s != k.seat and k.counts[s] > 0]
@@ -80,6 +86,14 @@ class Sampler:
             at += n
         self.template = [0] * k.rules.seats
         self.template[k.seat] = k.hand
+        self.reading = reading
+        if reading is not None:
+            self._plain = self.sample
+            self.sample = self._read  # type: ignore[method-assign]  (the plain path stays as it was)
+
+    def _read(self, rng: random.Random) -> list[int]:
+        """A deal read by the others' calls (`Reading.draw`)."""
+        return self.reading.draw(lambda: self._plain(rng), rng)
 
     def sample(self, rng: random.Random) -> list[int]:
         """Hands for every seat (this seat's own hand included), as bitmasks."""
