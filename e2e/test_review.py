@@ -9,6 +9,8 @@ import random
 import pytest
 from playwright.sync_api import expect
 
+from app.bots.normal import NormalBot
+from app.bots.table import TableLog, play_round
 from app.engine import Game
 from app.engine.simulate import play_random_round
 
@@ -97,6 +99,15 @@ def finished_record(seed: int = 3) -> dict:
     return game.record()
 
 
+def normal_bots_record(seed: int) -> dict:
+    """A finished game (to 50 points: one round here) the Normal bot played at every seat."""
+    game = Game("standard", {"target": 50}, seed=seed)
+    bots = [NormalBot(s) for s in range(game.rules.seats)]
+    while not game.over:
+        play_round(game, bots, TableLog())
+    return game.record()
+
+
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
 
 
@@ -104,11 +115,12 @@ def test_the_replay_viewer_reviews_a_seat_of_a_finished_game(server, contexts, t
     path = tmp_path / "game.json"
     page = contexts(**PHONE).new_page()
     page.goto(server + "/replay")
-    # Seat 2 of this seeded one-round game made no clearly worse decision: said so.
-    path.write_text(json.dumps(finished_record(seed=4)))
+    # Seat 4 of this seeded one-round game, Normal bots at every seat, made no clearly worse
+    # decision: said so.
+    path.write_text(json.dumps(normal_bots_record(seed=2)))
     page.set_input_files("#record-file", str(path))
     expect(page.locator(".replay-action")).to_have_text("The deal")
-    page.select_option("#review-seat", "1")
+    page.select_option("#review-seat", "3")
     page.locator('[data-key="review-run"]').tap()
     expect(page.locator('[data-key="review-none"]')).to_have_text(
         "No decision in this round was clearly worse than an alternative.", timeout=60_000)
