@@ -6,6 +6,7 @@ from app.engine import view_for
 from tests.web.conftest import Player, create_table
 from tests.web.server.test_play import seat_table
 from tests.web.store.test_persistence import restart
+from tests.web.table.test_trichu_table import trichu
 
 
 def hands_of(game) -> list:
@@ -200,16 +201,9 @@ def table_asks(app, code) -> list:
 
 
 def test_trichu_the_table_hand_is_seen_as_its_dealer_sees_it(app, http, player, hub):
-    code, token = create_table(http, seed=5, ruleset="trichu")
-    anna, ben = player("Anna"), player("Ben")
-    anna.join(code, token)
-    ben.join(code)
-    assert anna.sit(0)["ok"] and ben.sit(1)["ok"]
-    assert anna.emit("fill", {"level": "greedy"})["ok"]
-    assert anna.emit("start", {})["ok"]
-    table = hub.registry.get(code)
+    table, anna, ben = trichu(app, http, player)
     zoe = player()
-    zoe.join(code)
+    zoe.join(table.code)
     ask(zoe)
     pump(anna, ben)
     allow_all([anna, ben], zoe.doc["you"]["hands"])
