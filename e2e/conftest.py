@@ -60,9 +60,10 @@ def server(tmp_path_factory):
            # One server for all the tests, each creating its tables: no limit of tables (or records)
            # per address.
            "TICHU_LIMITS": "create_address=1000000/1000000,records_address=1000000/1000000",
-           # The review worker at nice 19 but not in the idle class, where a machine kept busy by
-           # other work (the browsers, a parallel run) could starve it past the page's wait.
-           "TICHU_REVIEW_IDLE": "0"}
+           # The review worker at nice 0 and not in the idle class: beside this server the machine
+           # runs the browsers and a parallel run's CPU-bound tests, which would starve a worker
+           # at nice 19 (a share of about 1 in 70 against each) past the page's wait.
+           "TICHU_REVIEW_IDLE": "0", "TICHU_REVIEW_NICE": "0"}
     env.pop("PORT", None)
     log = open(data / "server.log", "w")
     proc = subprocess.Popen([sys.executable, "-m", "app", "--port", str(port)], cwd=ROOT, env=env,

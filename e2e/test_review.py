@@ -17,6 +17,9 @@ from app.engine.simulate import play_random_round
 from .test_sizes import SizeGame
 
 SEED = 11  # a seeded table where the person's (greedy) first round has a flagged play to find
+# How long a test waits for a review: the pages ask until it is made and give up after about two
+# minutes, a wait a parallel run on two cores can come near.
+REVIEW_WAIT_MS = 120_000
 
 
 def try_choice(page, flag: dict, choice: dict) -> None:
@@ -60,7 +63,7 @@ def test_after_a_round_the_player_reviews_it_and_finds_a_better_play(server, con
         expect(page.key("review-open")).to_have_text(words["open"])
         page.assert_layout_everywhere()  # the summary with its new button
         page.press(page.key("review-open"))
-        expect(page.app).to_have_attribute("data-review", "open", timeout=60_000)
+        expect(page.app).to_have_attribute("data-review", "open", timeout=REVIEW_WAIT_MS)
         # The review the page shows, as the server sent it to this seat (kept: not made again).
         review = game.peek.call("review", {"round": 0}, timeout=60)["review"]
         assert review["flags"], "the seeded round should have a flagged decision"
@@ -123,7 +126,7 @@ def test_the_replay_viewer_reviews_a_seat_of_a_finished_game(server, contexts, t
     page.select_option("#review-seat", "3")
     page.locator('[data-key="review-run"]').tap()
     expect(page.locator('[data-key="review-none"]')).to_have_text(
-        "No decision in this round was clearly worse than an alternative.", timeout=60_000)
+        "No decision in this round was clearly worse than an alternative.", timeout=REVIEW_WAIT_MS)
     path.write_text(json.dumps(finished_record()))
     page.set_input_files("#record-file", str(path))
     expect(page.locator(".replay-action")).to_have_text("The deal")
@@ -131,7 +134,7 @@ def test_the_replay_viewer_reviews_a_seat_of_a_finished_game(server, contexts, t
     expect(page.locator(".replay-review")).to_have_attribute("data-round", "1")  # round 2 is shown
     page.select_option("#review-seat", "3")
     page.locator('[data-key="review-run"]').tap()
-    expect(page.locator(".review")).to_be_visible(timeout=60_000)
+    expect(page.locator(".review")).to_be_visible(timeout=REVIEW_WAIT_MS)
     expect(page.locator(".review h2")).to_have_text("Seat 4 in round 2")
     # Seat 4's fifth flagged decision: a Jack followed where the Ten was clearly better (the
     # seeded game's review; random play makes many such mistakes).
@@ -159,7 +162,7 @@ def test_the_replay_viewer_reviews_a_whole_game_its_costliest_first(server, cont
     page.locator('[data-key="review-game"]').tap()
     expect(page.locator('[data-key="game-progress"]')).to_be_visible()  # while the rounds are made
     game = page.locator('[data-key="game-review"]')
-    expect(game).to_be_visible(timeout=120_000)
+    expect(game).to_be_visible(timeout=REVIEW_WAIT_MS)
     expect(game.locator("h2")).to_have_text("Seat 4 in the whole game")
     expect(game.locator(".game-review-costliest > li")).to_have_count(3)
     expect(game.locator(".game-review-rounds > li")).to_have_count(len(record["rounds"]))

@@ -17,7 +17,7 @@ import { seatName as named } from "./context.js";
 const root = document.getElementById("app");
 const params = new URLSearchParams(location.search);
 const state = { record: null, data: null, at: 0, source: "", imported: [], anonymous: false, pickerOpen: false,
-  reviewSeat: 0, review: null, reviewing: false, reviewError: null,
+  reviewSeat: 0, review: null, reviewing: false, reviewError: null,  // reviewing: what was asked, while it is made
   gameReview: null, gameAsked: null, gameProgress: null };
 if (/^\d+$/.test(params.get("seat") || "")) state.reviewSeat = Number(params.get("seat"));
 
@@ -260,24 +260,51 @@ function controls() {
     button(t("End of the round"), "▶|", () => step(last), state.at === last));
 }
 
+// -- asking the server's review workers --------------------------------------------------------
+
+const ASK_AGAIN_MS = 1500;  // while the server's workers make a review (`pending`)
+const GIVE_UP_MS = 120_000;  // without progress: the reviewer is busy (what is made is kept)
+
+async function post(url, body) {
+  try {
+    const response = await fetch(url, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    return await response.json();
+  } catch (err) {
+    return { ok: false, code: "timeout" };
+  }
+}
+
+/** Asks `url` again while the answer is `pending` (a review queued or being made), calling
+ * `onProgress` with each pending answer's progress; null once `stillAsked()` is false (another
+ * record, round or seat meanwhile). Gives up as `busy` after GIVE_UP_MS without progress. */
+async function askUntilMade(url, body, stillAsked, onProgress = () => {}) {
+  let done = null;
+  let since = Date.now();
+  let answer = await post(url, body);
+  while (answer.ok && answer.pending) {
+    if (!stillAsked()) return null;
+    const now = answer.progress ? answer.progress.done : null;
+    if (now !== done) [done, since] = [now, Date.now()];
+    else if (Date.now() - since > GIVE_UP_MS) return { ok: false, code: "busy" };
+    onProgress(answer.progress);
+    await new Promise((resolve) => { setTimeout(resolve, ASK_AGAIN_MS); });
+    if (!stillAsked()) return null;
+    answer = await post(url, body);
+  }
+  return stillAsked() ? answer : null;
+}
+
 // -- the review of one seat's decisions in this round ---------------------------------------
 
 async function runReview() {
-  state.reviewing = true;
+  const asked = { record: state.record, seat: state.reviewSeat, round: state.data.round };
+  state.reviewing = asked;
   state.review = null;
   state.reviewError = null;
   draw();
-  let answer;
-  const asked = { record: state.record };
-  try {
-    const response = await fetch("/api/review", {
-      method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ record: state.record, seat: state.reviewSeat, round: state.data.round }),
-    });
-    answer = await response.json();
-  } catch (err) {
-    answer = { ok: false, code: "timeout" };
-  }
+  const answer = await askUntilMade("/api/review", asked, () => state.reviewing === asked);
+  if (answer === null) return;
   state.reviewing = false;
   // (Another round or record opened meanwhile: this answer is not about it.)
   if (answer.ok && (asked.record !== state.record || answer.review.round !== state.data.round)) return draw();
@@ -305,7 +332,7 @@ function reviewBox() {
   return h("section", { class: "replay-review", "aria-label": t("Review"), dataset: { round: String(data.round) } },
     h("div", { class: "review-bar" },
       h("label", { for: "review-seat" }, t("Review the decisions of")), choose,
-      h("button", { type: "button", dataset: { key: "review-run" }, disabled: state.reviewing, onclick: runReview },
+      h("button", { type: "button", dataset: { key: "review-run" }, disabled: Boolean(state.reviewing), onclick: runReview },
         state.reviewing ? t("Reviewing…") : t("Review this round")),
       h("button", { type: "button", dataset: { key: "review-game" }, disabled: running, onclick: runGameReview },
         running ? t("Reviewing the game…") : t("Review the whole game"))),
@@ -319,25 +346,10 @@ function reviewBox() {
 
 // -- the review of one seat's decisions in the whole game ------------------------------------
 
-const ASK_AGAIN_MS = 1500;  // while the server's workers review the game's rounds (`pending`)
-const GIVE_UP_MS = 120_000;  // without another round done: the reviewer is busy (what is made is kept)
-
 function forgetGame() {
   state.gameReview = null;
   state.gameAsked = null;
   state.gameProgress = null;
-}
-
-async function askGame(asked) {
-  try {
-    const response = await fetch("/api/review/game", {
-      method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ record: asked.record, seat: asked.seat }),
-    });
-    return await response.json();
-  } catch (err) {
-    return { ok: false, code: "timeout" };
-  }
 }
 
 /** Asks for the whole game's review until it is made, showing how many rounds are done. */
@@ -346,21 +358,9 @@ async function runGameReview() {
   forgetGame();
   Object.assign(state, { gameAsked: asked, review: null, reviewError: null });
   draw();
-  let done = -1;
-  let since = Date.now();
-  let answer = await askGame(asked);
-  while (answer.ok && answer.pending) {
-    if (state.gameAsked !== asked) return;  // another record or seat meanwhile
-    if (answer.progress.done !== done) [done, since] = [answer.progress.done, Date.now()];
-    else if (Date.now() - since > GIVE_UP_MS) answer = { ok: false, code: "busy" };
-    if (!answer.ok) break;
-    state.gameProgress = answer.progress;
-    draw();
-    await new Promise((resolve) => { setTimeout(resolve, ASK_AGAIN_MS); });
-    if (state.gameAsked !== asked) return;
-    answer = await askGame(asked);
-  }
-  if (state.gameAsked !== asked) return;
+  const answer = await askUntilMade("/api/review/game", asked, () => state.gameAsked === asked,
+    (progress) => { state.gameProgress = progress; draw(); });
+  if (answer === null) return;
   state.gameAsked = null;
   state.gameProgress = null;
   if (answer.ok) state.gameReview = answer.review;

@@ -20,7 +20,8 @@ mixes badly with gevent's patching) is involved; under threading a thread waits.
 - **Never holding a connection.** A table's `review` event waits at most `SOCKET_WAIT`
   seconds (a connection's events are handled one after another, so a long wait would hold
   its next moves back), then answers `pending`: the page asks again a little later and finds
-  the review being made, or kept. The replay viewer's HTTP request waits up to `WAIT_SECONDS`.
+  the review being made, or kept. The replay viewer's HTTP requests do the same (two seconds,
+  `pages/replay.py`): a review queued behind others on a busy machine may take minutes.
 - **Bounded.** At most `queue` requests wait for a worker; one more is refused with `busy`
   ("The reviewer is busy; try again in a minute"), never queued without end.
 - **Refusals remembered.** A worker's refusal of a key (a seat not in the record, a game not
@@ -57,11 +58,9 @@ ROOT = Path(__file__).resolve().parents[3]
 COMMAND = (sys.executable, "-m", "app.coach.review.worker")
 WORKERS = 1  # TICHU_REVIEW_WORKERS
 QUEUE = 8  # TICHU_REVIEW_QUEUE: requests that may wait for a worker
-# The longest a request waits for its review: then it is refused as `busy` (the review goes
-# on and is kept, so asking again soon finds it). A socket handler that waits keeps its
-# connection's next messages waiting too, so this stays well below Engine.IO's 45 s without
-# an answer to its pings.
-WAIT_SECONDS = 30
+# The longest `review` waits for a review (a caller that can wait: the tests, a script); then it
+# is refused as `busy` (the review goes on and is kept, so asking again finds it).
+WAIT_SECONDS = 600
 # How long a table's `review` event waits before it answers `pending` (then the page asks again).
 SOCKET_WAIT = 0.5
 BUSY = "The reviewer is busy; try again in a minute"
@@ -168,16 +167,13 @@ class Reviews:
 
     def review(self, record, seat: int, round_index: int, finished: bool = False) -> dict:
         """The review of `seat` in round `round_index` of `record`: kept, being made (then
-        waited for), or made now by a worker. `finished`: only if the record's game is over
-        (checked by the worker: `game_not_over`, `bad_record`). Raises `Refused`."""
-        return json.loads(self.review_text(record, seat, round_index, finished))
-
-    def review_text(self, record, seat: int, round_index: int, finished: bool = False) -> str:
-        """`review` as its JSON text (what an HTTP answer sends as it is)."""
+        waited for, up to `WAIT_SECONDS`), or made now by a worker. `finished`: only if the
+        record's game is over (checked by the worker: `game_not_over`, `bad_record`). Raises
+        `Refused`. (The server never waits this long: it asks `review_text_within`.)"""
         text = self.review_text_within(record, seat, round_index, WAIT_SECONDS, finished)
         if text is None:
             raise Refused("busy", BUSY)
-        return text
+        return json.loads(text)
 
     def review_within(self, record, seat: int, round_index: int, seconds: float) -> dict | None:
         """The review if it is kept or made within `seconds`, else None: it is being made and

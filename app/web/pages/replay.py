@@ -43,9 +43,11 @@ MAX_RECORD_BYTES = 2 * 1024 * 1024  # a whole long game is far below this
 # A BSW round is about 2.3 kB and takes about 5 ms to import: this bounds an upload to
 # about 55 rounds (several games) and a few hundred ms of the server's time.
 MAX_LOG_BYTES = 128 * 1024
-# How long an ask for a whole game's review waits for its rounds before it answers how far it
-# got (the page asks again): short, as each ask holds a thread or greenlet meanwhile.
-GAME_WAIT_SECONDS = 2.0
+# How long an ask for a review (a round's, or a whole game's rounds) waits before it answers
+# `pending` (the page asks again; the review goes on and is kept): short, as each ask holds a
+# thread or greenlet meanwhile, and a review queued behind others on a loaded machine may take
+# minutes, which no single HTTP request should wait out.
+ASK_WAIT_SECONDS = 2.0
 
 replays = Blueprint("replay", __name__)
 
@@ -118,9 +120,11 @@ def review_api():
         return _refuse("bad_request", "'seat' and 'round' are whole numbers, counted from 0")
     try:
         reviews = current_app.extensions["tichu_reviews"]
-        text = reviews.review_text(body["record"], seat, round_no, finished=True)
+        text = reviews.review_text_within(body["record"], seat, round_no, ASK_WAIT_SECONDS, finished=True)
     except Refused as exc:
         return jsonify(exc.ack()), 503 if exc.code in ("busy", "server_error") else 400
+    if text is None:
+        return jsonify(ok=True, pending=True)
     # The review's text as the worker wrote it (or as it was kept): not parsed and written again.
     return Response('{"ok":true,"review":' + text + "}", mimetype="application/json")
 
@@ -135,7 +139,7 @@ def game_review_api():
         return _refuse("bad_request", "'seat' is a whole number, counted from 0")
     try:
         reviews = current_app.extensions["tichu_reviews"]
-        text, progress = game_reviews.ask(reviews, body["record"], seat, GAME_WAIT_SECONDS)
+        text, progress = game_reviews.ask(reviews, body["record"], seat, ASK_WAIT_SECONDS)
     except Refused as exc:
         return jsonify(exc.ack()), 503 if exc.code in ("busy", "server_error") else 400
     if text is None:

@@ -288,24 +288,46 @@ def test_with_hints_off_reviews_wait_for_the_end_of_the_game(app, http, player, 
 # -- the replay viewer ---------------------------------------------------------------------
 
 
-def test_the_replay_viewer_reviews_any_seat_of_a_finished_game_only(app, http):
-    app.extensions["tichu_reviews"].settings = {"deals": DEALS}
+def ask_until_made(http, url: str, payload, times: int = 600):
+    """The answer to `url` once it is no longer `pending` (the page asks again the same way),
+    and the pending answers' progress meanwhile. Each pending answer waited the server's two
+    seconds: 600 of them is far beyond any review here."""
+    said = []
+    for _ in range(times):
+        response = http.post(url, json=payload)
+        answer = response.get_json()
+        if not (answer.get("ok") and answer.get("pending")):
+            return response, said
+        said.append(answer.get("progress"))
+    raise AssertionError(f"{url} stayed pending")
+
+
+def ask_round(http, payload) -> dict:
+    return ask_until_made(http, "/api/review", payload)[0].get_json()
+
+
+def test_the_replay_viewer_reviews_any_seat_of_a_finished_game_only(app, http, monkeypatch):
+    monkeypatch.setattr("app.web.pages.replay.ASK_WAIT_SECONDS", 0.05)  # caught while it is made
+    reviews = app.extensions["tichu_reviews"]
+    reviews.settings = {"deals": DEALS}
     record = finished_game()
-    answer = http.post("/api/review", json={"record": record, "seat": 3, "round": 1}).get_json()
+    response, said = ask_until_made(http, "/api/review", {"record": record, "seat": 3, "round": 1})
+    answer = response.get_json()
     assert answer["ok"], answer
     assert answer["review"] == json.loads(json.dumps(review_for_page(record, 3, 1, deals=DEALS)))
+    # Pending while it was made (a worker's start alone takes longer than the wait), made once.
+    assert said and said == [None] * len(said) and reviews.made == 1
     running = one_round()  # its game goes on (to 1000 points)
-    app.extensions["tichu_reviews"].review(running, 0, 0)  # as at its table: kept
-    refused = http.post("/api/review", json={"record": running, "seat": 0, "round": 0})
+    reviews.review(running, 0, 0)  # as at its table: kept
+    refused, _ = ask_until_made(http, "/api/review", {"record": running, "seat": 0, "round": 0})
     assert refused.status_code == 400 and refused.get_json()["code"] == "game_not_over"  # not handed out
-    bad = http.post("/api/review", json={"record": {"format": "x"}, "seat": 0, "round": 0}).get_json()
-    assert bad["code"] == "bad_record"
+    assert ask_round(http, {"record": {"format": "x"}, "seat": 0, "round": 0})["code"] == "bad_record"
     assert http.post("/api/review", json={"record": record, "seat": "3", "round": 1}).get_json()["code"] \
         == "bad_request"
     assert http.post("/api/review", data=b"{nope").get_json()["code"] == "bad_record"
-    no_round = http.post("/api/review", json={"record": record, "seat": 0, "round": 7}).get_json()
+    no_round = ask_round(http, {"record": record, "seat": 0, "round": 7})
     assert no_round["code"] == "bad_review" and "no round 7" in no_round["message"]
-    no_seat = http.post("/api/review", json={"record": record, "seat": 9, "round": 0}).get_json()
+    no_seat = ask_round(http, {"record": record, "seat": 9, "round": 0})
     assert no_seat["code"] == "bad_review"
 
 
@@ -325,8 +347,11 @@ def test_a_review_under_gevent_as_python_m_app_serves_it(tmp_path):
         body = json.dumps({"record": record, "seat": 0, "round": 0}).encode()
         request = urllib.request.Request(base + "/api/review", data=body,
                                          headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(request, timeout=60) as resp:
-            answer = json.load(resp)
+        for _ in range(600):  # asked again while pending, as the page does (two seconds each)
+            with urllib.request.urlopen(request, timeout=60) as resp:
+                answer = json.load(resp)
+            if not answer.get("pending"):
+                break
         assert answer["ok"], answer
         assert answer["review"] == json.loads(json.dumps(review_for_page(record, 0, 0, deals=DEALS)))
         assert (tmp_path / "reviews.sqlite").exists()
@@ -355,22 +380,16 @@ def _get(url: str) -> bool:
 # -- a whole game in the replay viewer -------------------------------------------------------
 
 
-def ask_game(http, payload: dict, times: int = 300) -> tuple[dict, list[dict]]:
-    """The `/api/review/game` answer once it is no longer `pending` (the page asks again the
-    same way), and the progress said meanwhile."""
-    said = []
-    for _ in range(times):
-        answer = http.post("/api/review/game", json=payload).get_json()
-        if not (answer.get("ok") and answer.get("pending")):
-            return answer, said
-        said.append(answer["progress"])
-    raise AssertionError("the whole game's review stayed pending")
+def ask_game(http, payload) -> tuple[dict, list[dict]]:
+    """The `/api/review/game` answer once it is no longer `pending`, and the progress said meanwhile."""
+    response, said = ask_until_made(http, "/api/review/game", payload)
+    return response.get_json(), said
 
 
 def test_the_replay_viewer_reviews_a_whole_game_its_costliest_first_round_by_round(app, http, monkeypatch):
     from app.coach.review.game import costliest
 
-    monkeypatch.setattr("app.web.pages.replay.GAME_WAIT_SECONDS", 0.05)  # caught while it is made
+    monkeypatch.setattr("app.web.pages.replay.ASK_WAIT_SECONDS", 0.05)  # caught while it is made
     reviews = app.extensions["tichu_reviews"]
     reviews.settings = {"deals": DEALS}
     record = finished_game()
@@ -386,8 +405,7 @@ def test_the_replay_viewer_reviews_a_whole_game_its_costliest_first_round_by_rou
     assert made == rounds
     for r in range(rounds):
         assert game["rounds"][r] == json.loads(json.dumps(review_for_page(record, 2, r, deals=DEALS)))
-        one = http.post("/api/review", json={"record": record, "seat": 2, "round": r}).get_json()
-        assert one["review"] == game["rounds"][r]
+        assert ask_round(http, {"record": record, "seat": 2, "round": r})["review"] == game["rounds"][r]
     assert reviews.made == made
     flags = [{**f, "at": i} for page in game["rounds"] for i, f in enumerate(page["flags"])]
     assert len(flags) > 3
