@@ -4,6 +4,8 @@
     nice -n 10 python bench/planted_mistakes.py --deals 2 --playouts 4          # a quick look
     nice -n 10 python bench/planted_mistakes.py --deals 0 --hard-rounds 20      # only Hard and Greedy
     python bench/planted_mistakes.py --merge A.jsonl B.jsonl --json AB.json    # runs' details together
+    nice -n 10 python bench/planted_mistakes.py --rereview A.jsonl --workers 2 --details A2.jsonl
+                                    # the same mistakes, their costs kept, reviewed by today's code
 
 For each seeded deal of every ruleset with teams (standard, fifty-two, tientsin, trichu)
 and each kind of mistake (`planting.py`), a round is played by the Normal bot at every
@@ -50,6 +52,7 @@ from app.bots.normal import NormalBot  # noqa: E402
 from app.bots.table import TableLog, play_round  # noqa: E402
 from app.bots.tricks import Style  # noqa: E402
 from app.coach.review import examine_round  # noqa: E402
+from app.coach.review.verdict import SURE  # noqa: E402
 from app.engine import Game, IllegalAction, Rules, seeded_deal  # noqa: E402
 
 RULESETS = ("standard", "fifty-two", "tientsin", "trichu")  # those with teams
@@ -185,8 +188,26 @@ def _found(review, plant: Plant, index: int) -> dict | None:
     return None
 
 
-def run_job(job: Job) -> dict | None:
-    """One planted mistake: its cost and whether the review flags it; None where none applies."""
+def _estimate(review, plant: Plant, index: int) -> dict | None:
+    """What the review measured at the planted decision, flagged or not: its best alternative's
+    mean gain, lower bound (`verdict.SURE` errors) and deals (a Tichu not called: the Tichu
+    decision with "not called" that gained most). Where a miss is short of the criterion."""
+    best = None
+    for c in review.compared:
+        if plant.kind == "tichu_missed":
+            if c.kind != "tichu" or c.done.get("call") is not False:
+                continue
+        elif c.index != index or (c.kind == "tichu") != (plant.kind == "tichu_weak") or c.kind == "wish":
+            continue
+        for choice, cmp in c.alternatives:
+            if best is None or cmp.gain > best["gain"]:
+                best = {"better": choice, "gain": round(cmp.gain, 2), "low": round(cmp.lower(SURE), 2),
+                        "deals": cmp.deals}
+    return best
+
+
+def _planted(job: Job):
+    """(seat, plant, action index, record) of the job's planted mistake; None where none applies."""
     game = _game(job)
     seat = _seat(game, job)
     _, counting = _planted_round(job, seat, -1)
@@ -198,18 +219,44 @@ def run_job(job: Job) -> dict | None:
     if planter.planted is None or game.rounds[0].result is None:
         return None
     plant, index = planter.planted
-    record = game.record()
-    diffs = true_cost(job, record, seat, plant, index)
-    if diffs is None:
-        return None
+    return seat, plant, index, game.record()
+
+
+def _reviewed(job: Job, record: dict, seat: int, plant: Plant, index: int) -> dict:
     started = time.process_time()
     review = examine_round(record, seat, 0, seed=job.seed)
     cpu = time.process_time() - started
+    return {"found": _found(review, plant, index), "estimate": _estimate(review, plant, index),
+            "review_cpu": round(cpu, 3), "decisions": review.decisions}
+
+
+def run_job(job: Job) -> dict | None:
+    """One planted mistake: its cost and whether the review flags it; None where none applies."""
+    planted = _planted(job)
+    if planted is None:
+        return None
+    seat, plant, index, record = planted
+    diffs = true_cost(job, record, seat, plant, index)
+    if diffs is None:
+        return None
     cost = sum(diffs) / len(diffs)
     return {"ruleset": job.ruleset, "deal": job.deal, "kind": job.kind, "seat": seat, "index": index,
             "good": plant.good, "bad": plant.bad, "cost": round(cost, 2), "diffs": diffs,
-            "found": _found(review, plant, index), "review_cpu": round(cpu, 3),
-            "decisions": review.decisions}
+            **_reviewed(job, record, seat, plant, index)}
+
+
+def rereview_job(args: tuple[dict, str]) -> dict:
+    """An earlier run's planted mistake (a `--details` line) planted again in the same seeded
+    round and reviewed by today's code; its true cost (Normal bots' play of the actual deal,
+    which no review change moves) is kept."""
+    line, seed = args
+    job = Job(line["ruleset"], line["deal"], line["kind"], seed, len(line["diffs"]))
+    planted = _planted(job)
+    if planted is None or planted[0] != line["seat"] or planted[2] != line["index"]:
+        raise SystemExit(f"not the same planted mistake: {line['ruleset']} deal {line['deal']} {line['kind']}"
+                         " (another --seed, or the Normal bot plays otherwise now)")
+    seat, plant, index, record = planted
+    return {**line, **_reviewed(job, record, seat, plant, index)}
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -267,8 +314,8 @@ def summarise(results: list[dict], args) -> Report:
     cpu = [r["review_cpu"] for r in results]
     report.review_seconds = {"p50": round(percentile(cpu, 0.5), 2), "p95": round(percentile(cpu, 0.95), 2),
                              "max": round(max(cpu), 2) if cpu else 0.0, "reviews": len(cpu)}
-    report.misses = sorted(({k: r[k] for k in ("ruleset", "deal", "kind", "seat", "index", "good", "bad",
-                                                "cost")}
+    report.misses = sorted(({k: r.get(k) for k in ("ruleset", "deal", "kind", "seat", "index", "good", "bad",
+                                                    "cost", "estimate")}
                             for r in results if r["cost"] >= args.clear and r["found"] is None),
                            key=lambda m: -m["cost"])
     return report
@@ -280,8 +327,10 @@ def _share(found: int, of: int) -> str:
 
 def format_report(report: Report) -> str:
     c = report.config
-    if c.get("merge"):
-        head = f"Planted mistakes: {report.total['planted']} from {len(c['merge'])} runs' details"
+    if c.get("merge") or c.get("rereview"):
+        how = "reviewed again" if c.get("rereview") else "together"
+        head = (f"Planted mistakes: {report.total['planted']} from {len(c['merge'] or c['rereview'])} runs' "
+                f"details, {how}")
     else:
         head = (f"Planted mistakes: {c['deals']} deals x {len(c['rulesets'].split(','))} rulesets x "
                 f"{len(c['kinds'].split(','))} kinds, {c['playouts']} paired play-outs each")
@@ -341,6 +390,9 @@ def main(argv=None) -> int:
     parser.add_argument("--details", metavar="PATH", help="every planted mistake, a JSON line each")
     parser.add_argument("--merge", nargs="+", metavar="DETAILS",
                         help="no run: the report of earlier runs' --details files together")
+    parser.add_argument("--rereview", nargs="+", metavar="DETAILS",
+                        help="earlier runs' planted mistakes (made with the same --seed), their costs "
+                             "kept, reviewed again")
     args = parser.parse_args(argv)
     if args.merge:
         merged = [json.loads(line) for path in args.merge for line in open(path) if line.strip()]
@@ -349,21 +401,19 @@ def main(argv=None) -> int:
             with open(args.json, "w") as f:
                 json.dump(asdict(summarise(merged, args)), f, indent=1)
         return 0
-    jobs = [Job(ruleset, deal, kind, args.seed, args.playouts)
-            for deal in range(args.first, args.first + args.deals)
-            for ruleset in args.rulesets.split(",") for kind in args.kinds.split(",")]
+    if args.rereview:
+        work, jobs = rereview_job, [(json.loads(line), args.seed) for path in args.rereview
+                                    for line in open(path) if line.strip()]
+    else:
+        work, jobs = run_job, [Job(ruleset, deal, kind, args.seed, args.playouts)
+                               for deal in range(args.first, args.first + args.deals)
+                               for ruleset in args.rulesets.split(",") for kind in args.kinds.split(",")]
     started = time.perf_counter()
     results: list[dict] = []
-    if args.workers <= 1:
-        parts = map(run_job, jobs)
-        for i, r in enumerate(parts):
+    with multiprocessing.get_context("fork").Pool(max(1, args.workers)) as pool:
+        for i, r in enumerate(pool.imap_unordered(work, jobs)):
             results += [r] if r else []
             sys.stderr.write(f"\r{i + 1}/{len(jobs)} jobs, {time.perf_counter() - started:.0f} s")
-    else:
-        with multiprocessing.get_context("fork").Pool(args.workers) as pool:
-            for i, r in enumerate(pool.imap_unordered(run_job, jobs)):
-                results += [r] if r else []
-                sys.stderr.write(f"\r{i + 1}/{len(jobs)} jobs, {time.perf_counter() - started:.0f} s")
     sys.stderr.write("\n")
     report = summarise(results, args)
     if args.hard_rounds:
