@@ -411,6 +411,32 @@ def test_a_tichu_never_called_is_judged_at_the_exchange_too():
     assert (exchange, not_called) in tichu and (first_play_of(record, seat), not_called) in tichu
 
 
+def test_a_tichu_not_called_before_the_partner_called_is_judged_there():
+    from app.coach.review.candidates import candidates
+
+    # Seed 1: after the exchange seat 3 calls Tichu (action 8); its partner seat 1, who never
+    # calls, plays its first card later (action 10).
+    record = bot_record(seed=1)
+    actions = record["rounds"][0]["actions"]
+    rec = read_record(record)
+    assert actions[8] == {"seat": 3, "act": "tichu"} and first_play_of(record, 1) == 10
+    seating = rec.game().rounds[0].seating
+    assert seating.partners[1] == [3]
+    decisions = [d for d in seat_decisions(rec, 1, 0) if d.kind == "tichu"]
+    before = [d for d in decisions if d.index == 8]
+    assert len(before) == 1 and before[0].done == {"act": "tichu", "call": False}
+    # Judged on what seat 1 knew just before the call: its partner had not called yet, so
+    # calling is one of the choices; at its first card, beside a partner who called, it is not.
+    assert before[0].view["viewer"] == 1 and not before[0].view["players"][3]["tichu"]
+    assert [c.choice for c in candidates(before[0])] == [{"act": "tichu", "call": False},
+                                                         {"act": "tichu", "call": True}]
+    first_card = [d for d in decisions if d.index == 10]
+    assert len(first_card) == 1 and len(candidates(first_card[0])) == 1
+    # An opponent's call closes nothing: seat 0 (never called) gets no decision at action 8.
+    assert 0 not in {a["seat"] for a in actions if a["act"] == "tichu"}
+    assert not [d for d in seat_decisions(rec, 0, 0) if d.kind == "tichu" and d.index == 8]
+
+
 def test_the_plays_people_miss_are_among_the_candidates():
     from app.coach.review.candidates import candidates
     from app.coach.review.decisions import Decision

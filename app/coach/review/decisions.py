@@ -13,7 +13,9 @@ whoever dealt): the Grand Tichu decision, a Tichu call, the exchange, each play
 or pass in its turn (a lead or a follow), each bomb out of turn, the Dragon's
 gift. One decision is no action: not calling Tichu, judged at the hand's first
 card (the last moment it could still call) and, for a hand that never called in the
-round, also at its exchange (where a call before the exchange was open).
+round, also at its exchange (where a call before the exchange was open) and, where its
+partner called after the exchange, just before that call (the last moment it could
+call: beside a partner who called, calling is no alternative the review weighs).
 
 Refusals (a malformed record, a seat or round that is not there, a round that
 is not complete) raise `ReviewRefused` with one line for people.
@@ -116,14 +118,29 @@ def seat_decisions(rec: RoundReplay, seat: int, round_index: int) -> list[Decisi
     out: list[Decision] = []
     callers = {a.get("seat") for a in rec.actions[round_index] if isinstance(a, dict)
                and (a.get("act") == "tichu" or a.get("act") == "grand" and a.get("call"))}
+    seating = rnd.seating
+    mine = [h for h in range(seating.seats) if h == seat or seating.controller[h] == seat]
     for index, action in enumerate(rec.actions[round_index]):
         hand = action.get("seat") if isinstance(action, dict) else None
-        seating = rnd.seating
         player = seating.controller[hand] if isinstance(hand, int) and 0 <= hand < seating.seats else None
         if player is not None and (player == seat or hand == seat):
             out += _decisions_at(game, rnd, index, action, hand, player, round_index, hand not in callers)
+        elif player is not None and action.get("act") == "tichu" and rnd.phase == "play":
+            for own in mine:  # a partner's call after the exchange closes this hand's chance to call
+                if own not in callers and hand in seating.partners[own]:
+                    out += _not_called_before(game, index, own, seating.controller[own], round_index)
         game.apply(action)
     return out
+
+
+def _not_called_before(game, index: int, hand: int, player: int, round_index: int) -> list[Decision]:
+    """A Tichu not called by `hand` before its partner's call at action `index`, if it could call."""
+    player_view = view_for(game, player)
+    view = next((v for v in hand_views(player_view) if v["viewer"] == hand), None)
+    if view is None or not (view.get("legal") or {}).get("tichu"):
+        return []
+    return [Decision(round_index, index, hand, player, "tichu", {"act": "tichu", "call": False}, view,
+                     player_view)]
 
 
 def _decisions_at(game, rnd, index: int, action: dict, hand: int, player: int,
