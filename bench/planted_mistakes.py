@@ -177,27 +177,28 @@ def true_cost(job: Job, record: dict, seat: int, plant: Plant, index: int) -> li
     return diffs
 
 
+def _is_planted(decision, plant: Plant, index: int) -> bool:
+    """Whether the review's decision (a flag or a `Compared`) is the planted one: a Tichu not
+    called, any Tichu decision "not called" (wherever the review judges it); else the decision
+    at the planted action, a call for a call (never the wish beside a Mah Jong's play)."""
+    if plant.kind == "tichu_missed":
+        return decision.kind == "tichu" and decision.done.get("call") is False
+    return decision.index == index and (decision.kind == "tichu") == (plant.kind == "tichu_weak") \
+        and decision.kind != "wish"
+
+
 def _found(review, plant: Plant, index: int) -> dict | None:
     """The review's flag on the planted decision, if it flagged it."""
-    for f in review.flags:
-        if plant.kind == "tichu_missed":
-            if f.kind == "tichu" and f.done.get("call") is False:
-                return f.as_dict()
-        elif f.index == index and (f.kind == "tichu") == (plant.kind == "tichu_weak") and f.kind != "wish":
-            return f.as_dict()
-    return None
+    return next((f.as_dict() for f in review.flags if _is_planted(f, plant, index)), None)
 
 
 def _estimate(review, plant: Plant, index: int) -> dict | None:
     """What the review measured at the planted decision, flagged or not: its best alternative's
-    mean gain, lower bound (`verdict.SURE` errors) and deals (a Tichu not called: the Tichu
-    decision with "not called" that gained most). Where a miss is short of the criterion."""
+    mean gain, lower bound (`verdict.SURE` errors) and deals. Where a miss is short of the
+    criterion."""
     best = None
     for c in review.compared:
-        if plant.kind == "tichu_missed":
-            if c.kind != "tichu" or c.done.get("call") is not False:
-                continue
-        elif c.index != index or (c.kind == "tichu") != (plant.kind == "tichu_weak") or c.kind == "wish":
+        if not _is_planted(c, plant, index):
             continue
         for choice, cmp in c.alternatives:
             if best is None or cmp.gain > best["gain"]:

@@ -184,6 +184,7 @@ class Reviews:
 
     def review_text_within(self, record, seat: int, round_index: int, seconds: float,
                            finished: bool = False) -> str | None:
+        """`review_within` as the review's JSON text (what an HTTP answer sends as it is)."""
         key = self.key(record, seat, round_index, finished)
         until = time.monotonic() + seconds
         while True:
