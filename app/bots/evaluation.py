@@ -20,15 +20,21 @@ and gets its answer the same way; only the budget differs (deals, time):
   paired differences deal by deal (`Comparison`: mean gain, its standard error, and the deals
   it did better, alike, worse).
 
-`Evaluator(view, moves, rng)` draws deals with `add(n)`; `comparisons()` and `means()` read
-the result at any time, so a caller spends deals where a decision is in doubt.
+`Evaluator(view, moves, rng)` draws deals with `add(n)` (a review: counted deals) or `run`
+(a bot: up to its deadline), sets aside moves sure to lose with `race`; `comparisons()` and
+`means()` read the result at any time, so a caller spends deals where a decision is in doubt.
+Its loop and statistics are `SameDeals` and `Tally`, which the bot's searches of other
+quantities (the chance to go out first) use as they are.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from functools import partial
 
 from .config import HardConfig
 from .deals import PrePlayDeals
@@ -64,17 +70,154 @@ class Comparison:
 
 def paired(diffs: list[float]) -> Comparison:
     """The summary of one move's differences from the first, deal by deal."""
-    n = len(diffs)
-    mean = sum(diffs) / n if n else 0.0
-    spread = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    return Comparison(sum(1 for d in diffs if d > 0), sum(1 for d in diffs if d == 0),
-                      sum(1 for d in diffs if d < 0), mean, math.sqrt(spread / n) if n else 0.0)
+    tally = Tally(2)
+    for d in diffs:
+        tally.add([0.0, d], (1,))
+    return tally.comparison(1)
 
 
 def compare(scores: list[list[float]]) -> list[Comparison]:
     """Each move after the first (rows of scores on the same deals) against the first."""
-    first = scores[0]
-    return [paired([a - b for a, b in zip(row, first, strict=True)]) for row in scores[1:]]
+    tally = Tally(len(scores))
+    every = range(len(scores))
+    for deal in zip(*scores, strict=True):
+        tally.add(deal, every)
+    return tally.comparisons()
+
+
+class Tally:
+    """The statistics of moves scored on the same deals, kept as sums as the deals come (a
+    search adds thousands): per move the deals it was scored on and its mean score, and its
+    paired difference from the first move (scored on every deal) deal by deal: the mean gain,
+    its standard error, and the deals it did better, alike, worse."""
+
+    __slots__ = ("played", "sums", "gains", "squares", "wins", "ties", "losses")
+
+    def __init__(self, count: int):
+        self.played = [0] * count
+        self.sums = [0.0] * count
+        self.gains = [0.0] * count  # of the differences from the first move
+        self.squares = [0.0] * count  # of their squares
+        self.wins = [0] * count
+        self.ties = [0] * count
+        self.losses = [0] * count
+
+    def add(self, scores, moves) -> None:
+        """One deal's `scores` (by move) of the `moves` scored on it (the first among them)."""
+        first = scores[0]
+        played, sums, gains, squares = self.played, self.sums, self.gains, self.squares
+        for i in moves:
+            score = scores[i]
+            gain = score - first
+            played[i] += 1
+            sums[i] += score
+            gains[i] += gain
+            squares[i] += gain * gain
+            if gain > 0:
+                self.wins[i] += 1
+            elif gain < 0:
+                self.losses[i] += 1
+            else:
+                self.ties[i] += 1
+
+    def comparison(self, i: int) -> Comparison:
+        """Move i against the first over the deals move i was scored on."""
+        n = self.played[i]
+        if not n:
+            return Comparison(0, 0, 0, 0.0, 0.0)
+        gain = self.gains[i] / n
+        # The sample variance of the differences over n, as a sum of squares gives it.
+        error = math.sqrt(max(0.0, self.squares[i] / n - gain * gain) / (n - 1)) if n > 1 else 0.0
+        return Comparison(self.wins[i], self.ties[i], self.losses[i], gain, error)
+
+    def comparisons(self) -> list[Comparison]:
+        """Each move after the first against the first."""
+        return [self.comparison(i) for i in range(1, len(self.played))]
+
+    def means(self) -> list[float]:
+        """Each move's mean score over the deals it was scored on (0 before any)."""
+        return [s / n if n else 0.0 for s, n in zip(self.sums, self.played)]
+
+
+class SameDeals:
+    """`count` moves scored on the same deals: `draw()` makes a deal, `score(deal, i)` scores move
+    i on it. The loop every search and review runs, with its statistics (`Tally`):
+
+    - `add(n)` scores the moves still `active` on n more deals (a review counts its deals, so
+      it stays reproducible); `run(max_deals, deadline)` adds deals until a count or a clock
+      time (a bot's budget);
+    - `race(needed, z)` sets aside the moves sure by `z` standard errors not to gain what they
+      need over the first (the first always stays): they are scored no more;
+    - with `key(deal)` (a deal's hashable form), a deal drawn again reuses its scores instead
+      of playing it out again (a play-out depends on the deal alone; late in a round few
+      hidden cards make repeats common)."""
+
+    def __init__(self, count: int, draw: Callable[[], object], score: Callable[[object, int], float],
+                 key: Callable[[object], Hashable] | None = None):
+        self.draw = draw
+        self.score = score
+        self.key = key
+        self.tally = Tally(count)
+        self.active = list(range(count))
+        self.seen: dict = {}  # a deal's key -> its scores (None: a move not scored on it yet)
+        self.playouts = 0
+
+    @property
+    def deals(self) -> int:
+        return self.tally.played[0]
+
+    @property
+    def distinct(self) -> int:
+        """How many of the deals differ (all of them, where repeats are not looked for)."""
+        return len(self.seen) if self.key is not None else self.deals
+
+    def add(self, deals: int) -> None:
+        """Score every active move on `deals` more deals."""
+        active, score, key, seen, tally = self.active, self.score, self.key, self.seen, self.tally
+        count = len(tally.played)
+        for _ in range(deals):
+            deal = self.draw()
+            if key is None:
+                scores = [None] * count
+            else:
+                k = key(deal)
+                scores = seen.get(k)
+                if scores is None:
+                    scores = seen[k] = [None] * count
+            for i in active:
+                if scores[i] is None:
+                    scores[i] = score(deal, i)
+                    self.playouts += 1
+            tally.add(scores, active)
+
+    def run(self, max_deals: int, deadline: float = math.inf, each: Callable[[], bool] | None = None) -> None:
+        """Add deals one at a time up to `max_deals` in all, stopping before a deal that would end
+        past `deadline` (`time.perf_counter`; the last deal's time as its guess), or once
+        `each()`, asked after every deal, says False."""
+        clock = time.perf_counter
+        last = clock()
+        played = self.tally.played
+        while played[0] < max_deals:
+            self.add(1)
+            if each is not None and not each():
+                break
+            now = clock()
+            if now + (now - last) >= deadline:
+                break
+            last = now
+
+    def race(self, needed: list[float], z: float) -> None:
+        """Keep active the first move and those not sure, by `z` standard errors, to gain less
+        than `needed` (by move) over it."""
+        tally = self.tally
+        self.active = [i for i in self.active if i == 0 or tally.comparison(i).upper(z) >= needed[i]]
+
+    def comparisons(self) -> list[Comparison]:
+        """Each move after the first against the first."""
+        return self.tally.comparisons()
+
+    def means(self) -> list[float]:
+        return self.tally.means()
 
 
 def game_score(view: dict, seat: int, weight: float = GAME_WEIGHT):
@@ -83,9 +226,9 @@ def game_score(view: dict, seat: int, weight: float = GAME_WEIGHT):
     return playout_score(view, view["geometry"]["team_of"][seat], weight)
 
 
-def play_start(view: dict, weight: float = GAME_WEIGHT) -> PlayStart:
-    """The play-phase start every evaluation of this view plays out from."""
-    return PlayStart(view, game_score(view, view["viewer"], weight))
+def play_start(view: dict, weight: float = GAME_WEIGHT, **options) -> PlayStart:
+    """The play-phase start every evaluation of this view plays out from (`options`: `PlayStart`'s)."""
+    return PlayStart(view, game_score(view, view["viewer"], weight), **options)
 
 
 def pre_play_start(view: dict, player_view: dict, weight: float = GAME_WEIGHT) -> PrePlayStart:
@@ -93,49 +236,46 @@ def pre_play_start(view: dict, player_view: dict, weight: float = GAME_WEIGHT) -
     return PrePlayStart(view, player_view, game_score(view, view["viewer"], weight))
 
 
-class Evaluator:
+class Evaluator(SameDeals):
     """`moves` (`rollout` moves: ("turn", play, wish), ("bomb", play), ("wait",), ("gift", seat),
     ("grand", bool), ("tichu", bool), ("exchange", {target: [cards]})) for the hand of `view`,
     each scored on the same deals. `player_view`: the player's whole view where it differs (the
     Trichu dealer's, for its Table); `scale`: the score's unit in points (50 per place in
-    Grandseigneur)."""
+    Grandseigneur); `deals`: where the deals come from (default: `Sampler` in the play,
+    `PrePlayDeals` before it; a bot reading the others' calls gives its own); `knowledge`: the
+    view's `Knowledge` where the caller has it; `exact_cards`, `native`: `PlayStart`'s."""
 
     def __init__(self, view: dict, moves: list[tuple], rng: random.Random, player_view: dict | None = None,
-                 scale: float = 1, game_weight: float = GAME_WEIGHT):
+                 scale: float = 1, game_weight: float = GAME_WEIGHT, *, deals=None, knowledge=None,
+                 exact_cards: int = 0, native: bool = True):
         self.moves = moves
         self.rng = rng
         self.scale = scale
-        self.rows: list[list[float]] = [[] for _ in moves]
         self.pre_play = view["phase"] in ("grand", "exchange")
         judged_by_game = game_score(view, view["viewer"], game_weight) is not None
         self.judged = "game" if judged_by_game else "round"  # what the score weighs
         if self.pre_play:
-            self.deals_from = PrePlayDeals(player_view or view)
+            self.deals_from = deals or PrePlayDeals(player_view or view)
             self.start = pre_play_start(view, player_view or view, game_weight)
+            super().__init__(len(moves), partial(self.deals_from.sample, rng), self._score_before_play)
         else:
-            self.start = play_start(view, game_weight)
-            self.deals_from = Sampler(self.start.k)
+            self.start = start = play_start(view, game_weight, knowledge=knowledge, exact_cards=exact_cards,
+                                            native=native)
+            self.deals_from = deals or Sampler(start.k)
+            play_out = start.score  # (a closure: this runs for every move on every deal)
+            super().__init__(len(moves), partial(self.deals_from.sample, rng),
+                             (lambda hands, i: play_out(hands, moves[i])) if scale == 1 else
+                             (lambda hands, i: play_out(hands, moves[i]) / scale), tuple)
+        self._shared: tuple | None = None  # the others' calls and passes on the deal scored last
 
-    @property
-    def deals(self) -> int:
-        return len(self.rows[0]) if self.rows else 0
-
-    def add(self, deals: int) -> None:
-        """Score every move on `deals` more deals."""
-        start, moves = self.start, self.moves
-        for _ in range(deals):
-            if self.pre_play:
-                hands, shown = self.deals_from.sample(self.rng)
-                scored = [start.score(hands, shown, m) for m in moves]
-            else:
-                hands = self.deals_from.sample(self.rng)
-                scored = [start.score(hands, m) for m in moves]
-            for row, s in zip(self.rows, scored, strict=True):
-                row.append(s / self.scale)
-
-    def comparisons(self) -> list[Comparison]:
-        """Each move after the first against the first."""
-        return compare(self.rows)
-
-    def means(self) -> list[float]:
-        return [sum(row) / len(row) if row else 0.0 for row in self.rows]
+    def _score_before_play(self, deal, i: int) -> float:
+        hands, shown = deal
+        move = self.moves[i]
+        if move[0] != "exchange" or move[1] is None:
+            return self.start.score(hands, shown, move) / self.scale
+        # The passes weighed share the others' calls and passes on a deal: made once.
+        if self._shared is None or self._shared[0] is not deal:
+            calls = self.start.calls(shown, move)
+            self._shared = (deal, calls, self.start.passes(hands, calls, True))
+        _, calls, passes = self._shared
+        return self.start.finish(hands, passes, calls, move[1]) / self.scale

@@ -192,7 +192,7 @@ class HardBot(NormalBot):
         started = self._started or time.perf_counter()
         means, worlds = searches.exchange_means(
             k.view, gives, self.rng, started + self.call_budget, config.exchange_worlds,
-            config.min_worlds, self.pre_play_deals(k.view))
+            config.min_worlds, self.pre_play_deals(k.view), config.game_weight)
         if means is None:
             return exchange_action(deck, normal)
         best = searches.best_index(means, config.exchange_margin)
@@ -210,7 +210,7 @@ class HardBot(NormalBot):
         self._weighed.searched = "gift"
         means, worlds = searches.play_means(
             k.view, [("gift", s) for s in seats], self.rng, self.search_deadline(),
-            config.max_worlds, config.min_worlds, self.sampler(k))
+            config.max_worlds, config.min_worlds, self.sampler(k), config.game_weight, config.native)
         if means is None:
             return {"act": "gift", "to": normal}
         best = searches.best_index(means, config.gift_margin)
@@ -233,7 +233,7 @@ class HardBot(NormalBot):
         self._weighed.searched = "bomb"
         means, worlds = searches.play_means(
             k.view, moves, self.rng, self.search_deadline(), config.max_worlds,
-            config.min_worlds, self.sampler(k))
+            config.min_worlds, self.sampler(k), config.game_weight, config.native)
         chosen = candidates[0]
         if means is not None:
             best = searches.best_index(means, config.bomb_margin)
@@ -282,9 +282,8 @@ class HardBot(NormalBot):
         chosen = normal
         if len(candidates) > 1:
             self._weighed.searched = "play"
-            game_score = game_stakes.playout_score(k.view, k.team, self.config.game_weight)
             best, trace = search_play(k, candidates, self.search_deadline(start), self.config, self.rng,
-                                      self.sampler(k), game_score)
+                                      self.sampler(k))
             self._weighed.search = trace
             chosen = candidates[best]
         if chosen is None:

@@ -1,17 +1,16 @@
-"""The Hard bot's search of a play in its turn: the candidates, the position for the
-play-out, the sampling loop with its race, and the rule that decides.
+"""The Hard bot's search of a play in its turn: the candidates, what each must gain, the race,
+and the rule that decides.
 
 The candidates (`play_candidates`): Normal's choice first, then the other combinations of its
-plan, passing, the smallest bomb, and for a play with the Mah Jong other wishes. Each deal of
-the hidden cards (`sampling.Sampler`) is played out from every candidate still racing
-(`playout.Playout`); the same deals serve every candidate, so their differences are measured
-on equal cards. A play-out depends on the deal alone (the position is the same for all), so a
-deal drawn again, common late in a round, adds the scores it had without being played out
-again.
+plan, passing, the smallest bomb, and for a play with the Mah Jong other wishes. They are
+scored by the evaluator the hint and the review judge by (`evaluation.Evaluator`): each deal of
+the hidden cards (`sampling.Sampler`) played out from every candidate still racing, the same
+deals for every candidate, so their differences are measured on equal cards; a deal drawn
+again, common late in a round, reuses its scores.
 
-The race (`Tally.still_racing`): after `race_after` deals, every `race_every` deals, a
-candidate sure by `race_z` standard errors not to gain what it needs over Normal's choice is
-played out no more; with only Normal's choice left the search ends.
+The race (`SameDeals.race`): after `race_after` deals, every `race_every` deals, a candidate
+sure by `race_z` standard errors not to gain what it needs over Normal's choice is played out
+no more; with only Normal's choice left the search ends.
 
 The rule (`choose`): the candidate with the best mean, unless its gain over Normal's choice
 is below its margin (`margin`; `partner_margin` to overtake the partner's trick) or below
@@ -20,22 +19,17 @@ is below its margin (`margin`; `partner_margin` to overtake the partner's trick)
 
 from __future__ import annotations
 
-import math
-import time
-from collections.abc import Callable
 from typing import NamedTuple
 
-from app.engine.combos import BOMB, KIND, LENGTH, MASK, PHOENIX, VALUE
+from app.engine.combos import BOMB, KIND, MASK, PHOENIX, VALUE
 
 from . import tricks
 from .config import HardConfig
 from .decision import PlaySearchTrace
-from .endings import Exact
+from .evaluation import Evaluator
 from .hand import plan_hand, play_signature
 from .knowledge import Knowledge
-from .native import playout_module
 from .normal import legal_plays
-from .sampling import Sampler
 
 
 class Candidate(NamedTuple):
@@ -50,31 +44,6 @@ class Candidate(NamedTuple):
 def as_candidate(chosen: tuple | None) -> Candidate | None:
     """Normal's (play, entry) as a candidate; None (a pass) stays None."""
     return None if chosen is None else Candidate(*chosen)
-
-
-class Move(NamedTuple):
-    """A candidate as the play-out plays it."""
-
-    kind: int
-    length: int
-    value: float
-    mask: int
-    points: int
-    wish: int | None
-
-
-class PlayoutPosition(NamedTuple):
-    """The position now, as the play-out's `setup` takes it (the seat to play first)."""
-
-    seat: int
-    team: int  # the seat's team, or without teams the seat's own place
-    top: tuple | None  # (kind, length, value) of the open trick
-    top_seat: int | None
-    passes: int
-    trick_points: int
-    piles: list[int]
-    out: list[int]
-    calls: list
 
 
 def overtake_reason(k: Knowledge, mask: int, bomb: bool) -> str | None:
@@ -164,40 +133,22 @@ def _same_play_key(k: Knowledge, candidate: Candidate | None) -> tuple | None:
     return (p[KIND], p[VALUE], play_signature(p[MASK], p[PHOENIX], k.deck))
 
 
-# -- the position and the moves ----------------------------------------------------------------
+# -- the moves and what they need ----------------------------------------------------------------
 
 
-def playout_position(k: Knowledge, points: Callable[[int], int]) -> PlayoutPosition:
-    """The position now as the play-out sees it: card points taken per seat, the open trick
-    (a finished one collected by its winner, who leads), the others' passes, places, calls."""
-    seat = k.seat
-    piles = [points(m) for m in k.piles]
-    trick_points = points(k.trick_mask)
-    if k.top is None:
-        if trick_points and k.top_seat is not None:
-            piles[k.top_seat] += trick_points  # leading collects the finished trick
-        trick_points = 0
-        top = None
-    else:
-        top = (k.top[0], k.top[1], k.top[2])
-    passes = sum(1 for s, p in enumerate(k.passed) if p and s != seat)
-    out = [s for s, _ in sorted(((s, p) for s, p in enumerate(k.places) if p), key=lambda x: x[1])]
-    team = k.team if k.team is not None else seat
-    return PlayoutPosition(seat, team, top, k.top_seat, passes, trick_points, piles, out, list(k.calls))
-
-
-def playout_moves(k: Knowledge, candidates: list, points: Callable[[int], int]) -> list[Move | None]:
-    """Each candidate as the play-out plays it (None: pass), with the wish it makes with the
-    Mah Jong: its own, or the rules' (`play_action`'s)."""
+def playout_moves(k: Knowledge, candidates: list) -> list[tuple]:
+    """Each candidate as the evaluator plays it (`rollout` moves: ("turn", play or None for a
+    pass, wish)), with the wish it makes with the Mah Jong: its own, or the rules'
+    (`play_action`'s)."""
     mahjong = k.deck.mahjong_mask
-    moves: list[Move | None] = []
+    moves: list[tuple] = []
     for c in candidates:
         if c is None:
-            moves.append(None)
+            moves.append(("turn", None, None))
             continue
         mask = c.play[MASK]
         wish = c.wish if c.own_wish else tricks.choose_wish(k, mask) if mask & mahjong else None
-        moves.append(Move(c.play[KIND], c.play[LENGTH], c.play[VALUE], mask, points(mask), wish))
+        moves.append(("turn", c.play[KIND:MASK + 1], wish))
     return moves
 
 
@@ -209,47 +160,7 @@ def needed_gains(k: Knowledge, candidates: list, config: HardConfig) -> list[flo
                     for c in candidates[1:]]
 
 
-# -- the tally and the race --------------------------------------------------------------------
-
-
-def gain_error(gain_sum: float, square_sum: float, n: int) -> float:
-    """The standard error of a mean gain over Normal's choice, from the sums of the gain and its
-    square over n paired deals."""
-    gain = gain_sum / n
-    return math.sqrt(max(0.0, square_sum / n - gain * gain) / max(1, n - 1))
-
-
-class Tally:
-    """Per candidate, over the deals it was played on (Normal's, the first, on every one): the
-    sum of its scores, and of its gain over Normal's choice and its square, deal by deal."""
-
-    def __init__(self, count: int):
-        self.sums = [0.0] * count
-        self.gains = [0.0] * count
-        self.squares = [0.0] * count
-        self.played = [0] * count
-
-    def add(self, scores: list, active: list[int]) -> None:
-        first = scores[0]
-        for i in active:
-            score = scores[i]
-            self.sums[i] += score
-            self.gains[i] += score - first
-            self.squares[i] += (score - first) ** 2
-            self.played[i] += 1
-
-    def still_racing(self, active: list[int], worlds: int, needed: list[float], z: float) -> list[int]:
-        """The candidates not yet sure, by `z` standard errors, to gain less than they need
-        (Normal's always)."""
-        return [i for i in active if i == 0 or self.gains[i] / worlds
-                + z * gain_error(self.gains[i], self.squares[i], worlds) >= needed[i]]
-
-    def means(self) -> list[float]:
-        return [s / n for s, n in zip(self.sums, self.played)]
-
-    def errors(self) -> list[float]:
-        """The standard error of each candidate's gain over Normal's choice, on its deals."""
-        return [gain_error(g, q, n) for g, q, n in zip(self.gains, self.squares, self.played)]
+# -- the rule ---------------------------------------------------------------------------------
 
 
 def choose(means: list[float], errors: list[float], active: list[int], needed: list[float],
@@ -268,75 +179,34 @@ def choose(means: list[float], errors: list[float], active: list[int], needed: l
 # -- the search --------------------------------------------------------------------------------
 
 
-def _play_out(po, hands: list[int], plans: list, at: PlayoutPosition, move: Move | None, wish,
-              game_score: Callable | None, exact: Exact | None = None) -> float:
-    """The score of one candidate's `move` (None: pass) played out on one deal (its ending
-    solved exactly by `exact`, where given)."""
-    seat = at.seat
-    po.setup(hands, seat, at.top, at.top_seat, at.passes, at.trick_points, at.piles, at.out, at.calls,
-             [list(p) for p in plans], wish)
-    if move is None:
-        po.pass_(seat)
-        over = False
-    else:
-        over = po.play(seat, *move)
-        po.replan(seat)
-    end = po
-    if not over:
-        if exact is None:
-            po.run()
-        else:
-            end = exact.run(po)
-    return end.score(at.team) if game_score is None else game_score(end)
-
-
 def search_play(k: Knowledge, candidates: list, deadline: float, config: HardConfig, rng,
-                sampler=None, game_score: Callable | None = None) -> tuple[int, PlaySearchTrace]:
-    """(the candidate to play, the search's trace): every candidate still racing played out on
-    each deal `sampler` draws (default `Sampler(k)`) until `max_worlds` deals or `deadline`;
-    `game_score(po)`: a play-out's score where the game is in reach (else the round's)."""
-    engine = playout_module(config.native)  # the compiled play-out where built (`native.py`)
-    planner = engine.planner_for(k.deck, k.rules.stairs_min_pairs)
-    sampler = sampler or Sampler(k)
-    at = playout_position(k, planner.points)
-    moves = playout_moves(k, candidates, planner.points)
+                sampler=None) -> tuple[int, PlaySearchTrace]:
+    """(the candidate to play, the search's trace): every candidate still racing scored by the
+    evaluator (`evaluation.Evaluator`: the deals `sampler` draws, default `Sampler(k)`; the
+    play-out; near the target the chance to win the game, weighed by `game_weight`) until
+    `max_worlds` deals or `deadline`."""
+    scores = Evaluator(k.view, playout_moves(k, candidates), rng, game_weight=config.game_weight,
+                       deals=sampler, knowledge=k, exact_cards=config.exact_cards, native=config.native)
     needed = needed_gains(k, candidates, config)
-    po = engine.Playout(k.rules, planner, k.view["geometry"])
-    exact = Exact(k.rules, k.view["geometry"], config.exact_cards) if config.exact_cards else None
-    plan_of = planner.plan_tuple
-    count = len(candidates)
-    tally = Tally(count)
-    active = list(range(count))  # the candidates still played out (Normal's always)
-    scored: dict[tuple, list] = {}  # a deal drawn again reuses its scores
-    worlds = playouts = 0
     race_at = config.race_after
-    clock = time.perf_counter
-    last = clock()
-    while worlds < config.max_worlds:
-        hands = sampler.sample(rng)
-        deal = tuple(hands)
-        scores = scored.get(deal)
-        if scores is None:
-            scores = scored[deal] = [None] * count
-            plans = [plan_of(h) for h in hands]
-            for i in active:
-                scores[i] = _play_out(po, hands, plans, at, moves[i], k.wish, game_score, exact)
-            playouts += len(active)
-        tally.add(scores, active)
-        worlds += 1
-        if worlds >= race_at and len(active) > 1:
+    played = scores.tally.played  # played[0]: the deals so far
+
+    def race() -> bool:
+        """The race, from `race_after` deals on every `race_every`: False once only Normal's
+        choice is left (it is the decision)."""
+        nonlocal race_at
+        if played[0] >= race_at and len(scores.active) > 1:
             race_at += config.race_every
-            active = tally.still_racing(active, worlds, needed, config.race_z)
-            if len(active) == 1:
-                break  # only Normal's choice left: it is the decision
-        now = clock()
-        # Stop before a deal that would end past the deadline (the last one's time as its guess).
-        if now + (now - last) >= deadline:
-            break
-        last = now
-    means, errors = tally.means(), tally.errors()
-    chosen, best = choose(means, errors, active, needed, config.sure)
-    trace = PlaySearchTrace("play", worlds, tuple(means), chosen, tuple(errors), best, len(scored),
-                            playouts, tuple(tally.played), tuple(i for i in range(count) if i not in active),
-                            game_score is not None)
+            scores.race(needed, config.race_z)
+            return len(scores.active) > 1
+        return True
+
+    scores.run(config.max_worlds, deadline, race)
+    tally = scores.tally
+    means = tally.means()
+    errors = [0.0] + [c.error for c in scores.comparisons()]
+    chosen, best = choose(means, errors, scores.active, needed, config.sure)
+    aside = tuple(i for i in range(len(candidates)) if i not in scores.active)
+    trace = PlaySearchTrace("play", scores.deals, tuple(means), chosen, tuple(errors), best, scores.distinct,
+                            scores.playouts, tuple(tally.played), aside, scores.judged == "game")
     return chosen, trace

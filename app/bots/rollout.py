@@ -86,10 +86,13 @@ def _lead_from(seat: int, hands: list[int], nxt: list[int]) -> int | None:
 
 
 class PlayStart:
-    """A play-phase position as one hand knows it, and the play-outs from it."""
+    """A play-phase position as one hand knows it, and the play-outs from it. `knowledge`: the
+    view's `Knowledge` where the caller has it; `native`: the compiled play-out where it is built
+    (the Hard bot's option), else the pure one."""
 
-    def __init__(self, view: dict, game_score=None, exact_cards: int = 0):
-        k = Knowledge(view)
+    def __init__(self, view: dict, game_score=None, exact_cards: int = 0, knowledge: Knowledge | None = None,
+                 native: bool = True):
+        k = knowledge if knowledge is not None else Knowledge(view)
         self.game_score = game_score  # a play-out's score near the target (`game_stakes.playout_score`)
         deck = k.deck
         self.k = k
@@ -97,7 +100,8 @@ class PlayStart:
         self.seat = k.seat
         self.team = k.team if k.team is not None else k.seat
         self.geometry = view["geometry"]
-        self.po = Playout(k.rules, planner_for(deck, k.rules.stairs_min_pairs), self.geometry)
+        engine = playout_module(native)  # the compiled play-out where it is built (`native.py`)
+        self.po = engine.Playout(k.rules, engine.planner_for(deck, k.rules.stairs_min_pairs), self.geometry)
         self.piles = [card_points(deck, m) for m in k.piles]
         self.trick_points = card_points(deck, k.trick_mask)
         last = k.trick_plays[-1][1] if k.trick_plays else None

@@ -19,20 +19,21 @@ decisions take the candidate with the best mean score, Normal's unless another i
 margin and by two standard errors of the gain (paired on the same deals, so a small budget's
 noise does not flip a decision).
 
-`run_worlds` stops at a deal count or a deadline, whichever comes first; a search that ran out
-of time before `min_worlds` deals keeps Normal's choice. Tests use deal counts, never time.
+Every one of them is scored by the evaluator the play search, the hint and the review use
+(`evaluation.Evaluator`; the chance to go out first by its loop and statistics alone,
+`evaluation.SameDeals`), stopped at a deal count or a deadline, whichever comes first; a search
+that ran out of time before `min_worlds` deals keeps Normal's choice. Tests use deal counts,
+never time.
 """
 
 from __future__ import annotations
 
-import math
 import random
-import time
 from collections.abc import Callable
 
 from .config import HardConfig
 from .deals import PrePlayDeals
-from .evaluation import play_start, pre_play_start
+from .evaluation import GAME_WEIGHT, Evaluator, SameDeals
 from .rollout import PlayStart, PrePlayStart
 from .sampling import Sampler
 
@@ -42,29 +43,18 @@ def run_worlds(count: int, draw: Callable, score: Callable, deadline: float, max
     """Mean score of each of `count` candidates over the same deals: `draw()` makes a deal,
     `score(deal, i)` scores candidate i on it. (None, worlds) when the deadline came before
     `min_worlds` deals (the caller then keeps Normal's choice)."""
-    sums = [0.0] * count
-    squares = [0.0] * count  # of each candidate's difference from the first, deal by deal
-    worlds = 0
-    clock = time.perf_counter
-    last = clock()
-    while worlds < max_worlds:
-        deal = draw()
-        scores = [score(deal, i) for i in range(count)]
-        for i in range(count):
-            sums[i] += scores[i]
-            squares[i] += (scores[i] - scores[0]) ** 2
-        worlds += 1
-        now = clock()
-        # Stop before a deal that would end past the deadline (the last one's time as its guess).
-        if now + (now - last) >= deadline:
-            break
-        last = now
+    return _means(SameDeals(count, draw, score), deadline, max_worlds, min_worlds)
+
+
+def _means(scores: SameDeals, deadline: float, max_worlds: int, min_worlds: int) -> tuple[Means | None, int]:
+    """`scores` run to `max_worlds` deals or `deadline`: the means (None before `min_worlds`
+    deals) and the deals."""
+    scores.run(max_worlds, deadline)
+    worlds = scores.deals
     if worlds < min(min_worlds, max_worlds):
         return None, worlds
-    means = Means(s / worlds for s in sums)
-    # The standard error of each candidate's gain over the first (paired on the same deals).
-    means.errors = [math.sqrt(max(0.0, q / worlds - (m - means[0]) ** 2) / max(1, worlds - 1))
-                    for q, m in zip(squares, means)]
+    means = Means(scores.means())
+    means.errors = [0.0] + [c.error for c in scores.comparisons()]
     return means, worlds
 
 
@@ -199,34 +189,24 @@ def _pass_key(give: dict, deck) -> tuple:
 
 
 def exchange_means(view: dict, gives: list[dict], rng: random.Random, deadline: float,
-                   max_worlds: int, min_worlds: int, deals=None) -> tuple[list[float] | None, int]:
+                   max_worlds: int, min_worlds: int, deals=None,
+                   game_weight: float = GAME_WEIGHT) -> tuple[list[float] | None, int]:
     """Each candidate pass's mean score over whole dealt hands (the others' passes made once per
-    deal by Normal's rules, then each candidate's round played out), scored as every evaluation
-    is (`evaluation.pre_play_start`: near the target by the chance to win the game, as the
-    review judges a pass)."""
-    deals = deals or PrePlayDeals(view)
-    start = pre_play_start(view, view)
-    cache: dict = {}
-
-    def score(deal, i):
-        hands, shown = deal
-        if cache.get("deal") is not deal:
-            calls = start.calls(shown, ("exchange", None))
-            cache.update(deal=deal, calls=calls, passes=start.passes(hands, calls, True))
-        return start.finish(hands, cache["passes"], cache["calls"], gives[i])
-
-    return run_worlds(len(gives), lambda: deals.sample(rng), score, deadline, max_worlds, min_worlds)
+    deal by Normal's rules, then each candidate's round played out), scored by the evaluator
+    (`evaluation.Evaluator`: near the target by the chance to win the game, as the review
+    judges a pass)."""
+    scores = Evaluator(view, [("exchange", g) for g in gives], rng, game_weight=game_weight, deals=deals)
+    return _means(scores, deadline, max_worlds, min_worlds)
 
 
 # -- bombs out of turn and the gift -----------------------------------------------------------
 
 
 def play_means(view: dict, moves: list[tuple], rng: random.Random, deadline: float,
-               max_worlds: int, min_worlds: int, sampler=None) -> tuple[list[float] | None, int]:
-    """Each `PlayStart` move's mean score over the sampler's deals (the play phase), scored as
-    every evaluation is (`evaluation.play_start`: near the target by the chance to win the game,
-    as the play search and the review score)."""
-    start = play_start(view)
-    sampler = sampler or Sampler(start.k)
-    return run_worlds(len(moves), lambda: sampler.sample(rng), lambda hands, i: start.score(hands, moves[i]),
-                      deadline, max_worlds, min_worlds)
+               max_worlds: int, min_worlds: int, sampler=None, game_weight: float = GAME_WEIGHT,
+               native: bool = True) -> tuple[list[float] | None, int]:
+    """Each `PlayStart` move's mean score over the sampler's deals (the play phase), scored by
+    the evaluator (`evaluation.Evaluator`: near the target by the chance to win the game, as
+    the play search and the review score)."""
+    scores = Evaluator(view, moves, rng, game_weight=game_weight, deals=sampler, native=native)
+    return _means(scores, deadline, max_worlds, min_worlds)
