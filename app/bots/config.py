@@ -61,6 +61,9 @@ class HardConfig(NormalConfig):
     read_calls: bool = False
     read_no_calls: bool = False
     read_tries: int = reading.TRIES  # deals drawn at most for one read deal (the reading's cost, at most)
+    # A seat holds no hand it could have gone out with when it passed or led (`exits.py`); off:
+    # measured no gain (docs/bots.md).
+    read_exits: bool = False
     native: bool = True  # the compiled play-out where it is built (`native.py`); 0: pure Python
     exact_cards: int = 0  # play-outs' endings solved exactly from this many cards left (`endings.py`; 0: off)
     # -- near the target (standard scoring, two teams) --

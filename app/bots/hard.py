@@ -75,11 +75,13 @@ class HardBot(NormalBot):
 
     def sampler(self, k: Knowledge):
         """Deals for a play-phase search; None: `Sampler` on the search's own knowledge. With
-        `read_calls` and a call to read, a sampler that reads them (`reading.py`)."""
-        if not self.config.read_calls:
+        `read_calls` and a call to read, a sampler that reads them (`reading.py`); with
+        `read_exits`, one that reads passes and leads (`exits.py`)."""
+        config = self.config
+        reading = play_reading(k, config.read_no_calls, config.read_tries) if config.read_calls else None
+        if reading is None and not config.read_exits:
             return None
-        reading = play_reading(k, self.config.read_no_calls, self.config.read_tries)
-        return Sampler(k, reading) if reading is not None else None
+        return Sampler(k, reading, config.read_exits)
 
     def pre_play_deals(self, view: dict):
         """Deals for a search before the play; None: `PrePlayDeals` of the view (reading the

@@ -6,7 +6,8 @@ the cards still unseen, the cards known to sit in a given hand (the ones this
 seat passed in the exchange and that have not come out since), the combination
 on top of the trick, card counts, calls and places, and what the wish revealed
 (a seat that did not fulfil an active wish in its turn holds at most so many
-natural cards of that rank).
+natural cards of that rank), and the passes and leads that say a seat could not go out
+then (`exits.py`).
 
 Everything comes from the view (`hand`, `players`, `trick`, `history`,
 `exchange`, `wish`, `legal`), so a bot created in the middle of a round (a
@@ -14,6 +15,8 @@ player left) knows as much as one that was there from the start.
 """
 
 from __future__ import annotations
+
+from functools import cached_property
 
 from app.engine.cards import DRAGON_VALUE, Deck
 from app.engine.combos import (
@@ -27,6 +30,8 @@ from app.engine.combos import (
 )
 from app.engine.plays import wish_mask
 from app.engine.rulesets import Rules, rules_of
+
+from .exits import exit_reads
 
 
 def label_value(label: str, kind: str, length: int, deck: Deck) -> float:
@@ -146,12 +151,17 @@ class Knowledge:
         top = None
         trick_cards: list[int] = []
         trick_owner = None
-        for ev in history:
+        self._events: list[tuple] = []  # (seat, index, top): passes and leads (None)
+        self._plays: list[list[tuple]] = [[] for _ in self.played]  # per seat (index, mask)
+        for index, ev in enumerate(history):
             act = ev.get("act")
             if act == "play":
                 s = ev["seat"]
                 mask = deck.parse_mask(ev["cards"])
                 kind = ev["kind"]
+                self._plays[s].append((index, mask))
+                if top is None:
+                    self._events.append((s, index, None))
                 if self.first_leader is None:
                     self.first_leader = s
                 self.has_played[s] = True
@@ -179,6 +189,7 @@ class Knowledge:
                 trick_cards.append(mask)
                 trick_owner = s
             elif act == "pass":
+                self._events.append((ev["seat"], index, top))
                 if wish is not None:
                     self._wish_not_fulfilled(ev["seat"], wish, top)
             elif act == "trick":
@@ -208,6 +219,13 @@ class Knowledge:
         limits[wish] = min(limits.get(wish, 4), at_most)
 
     # -- queries ------------------------------------------------------------------------
+
+    @cached_property
+    def exits(self) -> list:
+        """The passes and leads that say a seat could not go out then (`exits.py`): read only
+        where asked (the Hard bot's `read_exits`)."""
+        partners = self.view["geometry"]["partners"]
+        return exit_reads(self._events, self._plays, self.counts, self.calls, partners)
 
     def dog_partner(self) -> int:
         """The partner a Dog would pass the lead to (the choice `geometry.dog_partner` makes)."""

@@ -5,7 +5,9 @@ the cards this seat passed in the exchange stay with their receivers unless
 played (`Knowledge.known`), and so does the Mah Jong with the seat that led
 the first trick; a seat that did not fulfil an active wish in its turn gets no
 more natural cards of the wished rank than it could have held
-(`Knowledge.max_of_rank`). Within those rules every deal is equally likely,
+(`Knowledge.max_of_rank`); with `exits` (the Hard bot's `read_exits`), a seat holds no hand
+it could have gone out with when it passed or led (`exits.py`, `Knowledge.exits`: a deal
+breaking that is drawn again). Within those rules every deal is equally likely,
 unless the sampler is given a `reading.Reading` (the Hard bot's `read_calls`):
 then a deal is kept with the chance that the others' calls were made with its
 hands (rejection sampling, at most `reading.TRIES` draws a deal: the deals
@@ -24,8 +26,12 @@ import random
 
 from app.engine.cards import mask_cards
 
+from .exits import ExitCheck
 from .knowledge import Knowledge
 from .reading import Reading
+
+#: Draws a deal may take to meet what the passes and leads say (`exits.py`).
+EXIT_TRIES = 40
 
 _STEPS: dict[int, tuple] = {}  # list length -> ((i, bits to draw for a number below i + 1), ...)
 
@@ -49,9 +55,10 @@ def shuffle(items: list, rng: random.Random) -> None:
 
 
 class Sampler:
-    """Draws hidden hands for one decision (the constraints are read once)."""
+    """Draws hidden hands for one decision (the constraints are read once). `exits`: also read
+    the passes and leads (`exits.py`; the Hard bot's `read_exits`, off by default)."""
 
-    def __init__(self, k: Knowledge, reading: Reading | None = None):
+    def __init__(self, k: Knowledge, reading: Reading | None = None, exits: bool = False):
         self.k = k
         deck = k.deck
         self.seats = [s for s in range(k.rules.seats) if s != k.seat and k.counts[s] > 0]
@@ -86,10 +93,32 @@ class Sampler:
             at += n
         self.template = [0] * k.rules.seats
         self.template[k.seat] = k.hand
+        # The passes and leads that say a seat could not go out then: a deal breaking one is drawn
+        # again (`exits.py`), up to `EXIT_TRIES` times; after a deal that meets them in none,
+        # they are not read (someone kept a hand it could go out with).
+        reads = [e for e in k.exits if e.seat in self.need and e.seat not in k.seen] if exits else []
+        self.exits = ExitCheck(reads, deck, k.rules.stairs_min_pairs) if reads else None
+        if self.exits is not None:
+            self._dealt = self.sample
+            self.sample = self._read_exits  # type: ignore[method-assign]
         self.reading = reading
         if reading is not None:
             self._plain = self.sample
             self.sample = self._read  # type: ignore[method-assign]  (the plain path stays as it was)
+
+    def _read_exits(self, rng: random.Random) -> list[int]:
+        """A deal that breaks no read of `exits`, while they can be met."""
+        hands = self._dealt(rng)
+        exits = self.exits
+        if exits is None:
+            return hands
+        for _ in range(EXIT_TRIES - 1):
+            if not exits.broken(hands):
+                return hands
+            hands = self._dealt(rng)
+        if exits.broken(hands):
+            self.exits = None  # not to be met: the plain deals from now on
+        return hands
 
     def _read(self, rng: random.Random) -> list[int]:
         """A deal read by the others' calls (`Reading.draw`)."""

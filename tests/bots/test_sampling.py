@@ -2,11 +2,12 @@
 
 import random
 
+from app.bots.hard import HardBot
 from app.bots.knowledge import Knowledge
 from app.bots.sampling import Sampler, shuffle
 from app.engine import Game, view_for
 
-from .positions import play, table
+from .positions import pass_, play, table
 
 
 def test_shuffle_draws_exactly_what_random_shuffle_draws():
@@ -49,3 +50,76 @@ def test_deals_of_a_whole_table_in_every_ruleset_add_up():
         hands = Sampler(k).sample(random.Random(2))
         assert sum(h.bit_count() for h in hands) == game.rules.deck.size
         assert [h.bit_count() for h in hands] == k.counts
+
+
+def _one_card_each_read():
+    """Seat 1 passed on a King holding one card; seat 2 led a 2 holding two (not a pair)."""
+    game = table(["Mj R7 R8 R9", "B3 B8 GJ", "S5 SK S2 G10", "S6 RQ G6 R6"], fill=False)
+    for seat, cards in ((0, "Mj"), (1, "B3"), (2, "S5"), (3, "S6"), (0, "R7"), (1, "B8"), (2, "SK")):
+        play(game, seat, cards)
+    pass_(game, 3, 0, 1)
+    play(game, 2, "S2")
+    return game
+
+
+def _beats_a_king(deck, card: int) -> bool:
+    return deck.role_of[card] in ("phoenix", "dragon") or (
+        deck.role_of[card] == "normal" and deck.rank_of[card] > deck.parse_rank("K"))
+
+
+def _pairs_a_two(deck, card: int) -> bool:
+    return deck.role_of[card] == "phoenix" or (deck.role_of[card] == "normal" and deck.rank_of[card] == 2)
+
+
+def test_no_seat_is_dealt_a_hand_it_could_have_gone_out_with_when_it_passed_or_led():
+    game = _one_card_each_read()
+    k = Knowledge(view_for(game, 0))
+    deck = k.deck
+    assert k.counts[1] == k.counts[2] == 1
+    read, plain = Sampler(k, exits=True), Sampler(k)
+    rng = random.Random(4)
+    for sampler, kept in ((read, False), (plain, True)):
+        dealt = [sampler.sample(rng) for _ in range(400)]
+        over_the_king = [h[1] for h in dealt if _beats_a_king(deck, h[1].bit_length() - 1)]
+        pairing = [h[2] for h in dealt if _pairs_a_two(deck, h[2].bit_length() - 1)]
+        # Read: never; plain: now and then (6 and 4 of the 48 unseen cards).
+        assert bool(over_the_king) == kept and bool(pairing) == kept
+
+
+def test_beside_a_partner_who_called_a_pass_says_nothing():
+    """Going out first would break the partner's call: a seat may keep its last card there."""
+    game = table(["Mj R7 R8 R9", "B3 B8 GJ", "S5 SK S2 G10", "S6 RQ G6 R6"], fill=False, tichu=(3,))
+    for seat, cards in ((0, "Mj"), (1, "B3"), (2, "S5"), (3, "S6"), (0, "R7"), (1, "B8"), (2, "SK")):
+        play(game, seat, cards)
+    pass_(game, 3, 0, 1)
+    k = Knowledge(view_for(game, 0))
+    assert not [e for e in k.exits if e.seat == 1]
+
+
+def test_reads_no_deal_can_meet_are_dropped_for_the_plain_deals():
+    """A seat that kept a hand it could go out with (people err): after the tries, deals as if
+    nothing were read, not stuck drawing."""
+    k = Knowledge(view_for(_one_card_each_read(), 0))
+    k.exits = [e._replace(top=None, extra=0) for e in k.exits if e.seat == 1]  # any card "leads out"
+    sampler = Sampler(k, exits=True)
+    rng, twin = random.Random(9), random.Random(9)
+    first = sampler.sample(rng)
+    assert sampler.exits is None  # given up after EXIT_TRIES draws
+    assert sampler.sample(rng) == Sampler(k).sample(_advanced(twin, k, first))
+
+
+def _advanced(rng, k, first):
+    """`rng` drawn as far as the failed reading drew: EXIT_TRIES plain deals."""
+    from app.bots.sampling import EXIT_TRIES
+
+    plain = Sampler(k)
+    for _ in range(EXIT_TRIES):
+        last = plain.sample(rng)
+    assert last == first
+    return rng
+
+
+def test_the_hard_bot_reads_passes_and_leads_only_with_read_exits():
+    k = Knowledge(view_for(_one_card_each_read(), 0))
+    assert HardBot(0).sampler(k) is None  # its search's own plain sampler
+    assert HardBot(0, read_exits=1).sampler(k).exits is not None
