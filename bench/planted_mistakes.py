@@ -22,6 +22,10 @@ kind at a moment drawn among those where it applies, and the round goes on.
   (`app.coach.review.examine_round`, its defaults) and the mistake counts as found when
   the review flags that decision (a Tichu not called: the review's Tichu decision with
   "not called", wherever it judges it).
+- **Why a miss was missed** (not for calls): the review's own play-out run once on the actual
+  deal, both ways (`actual_gap`). Above 0: it sees the cost there, so the hidden cards hid
+  it from the review's deals; 0 or below: the play-out plays the rest otherwise than the
+  Normal bots that measured the cost.
 
 It reports, by kind, the share of the clear mistakes the review flags and of those
 costing at least `--costly` (80) points, and the review's seconds per round and seat (CPU,
@@ -48,10 +52,13 @@ sys.path.insert(0, os.path.dirname(__file__))
 from planting import KINDS, NEVER_CALL, Plant, find  # noqa: E402
 
 from app.bots.base import Bot  # noqa: E402
+from app.bots.evaluation import play_start  # noqa: E402
 from app.bots.normal import NormalBot  # noqa: E402
 from app.bots.table import TableLog, play_round  # noqa: E402
 from app.bots.tricks import Style  # noqa: E402
 from app.coach.review import examine_round  # noqa: E402
+from app.coach.review.candidates import MAX_CANDIDATES, candidates  # noqa: E402
+from app.coach.review.decisions import read_record, seat_decisions  # noqa: E402
 from app.coach.review.verdict import SURE  # noqa: E402
 from app.engine import Game, IllegalAction, Rules, seeded_deal  # noqa: E402
 
@@ -228,7 +235,31 @@ def _reviewed(job: Job, record: dict, seat: int, plant: Plant, index: int) -> di
     review = examine_round(record, seat, 0, seed=job.seed)
     cpu = time.process_time() - started
     return {"found": _found(review, plant, index), "estimate": _estimate(review, plant, index),
-            "review_cpu": round(cpu, 3), "decisions": review.decisions}
+            "review_cpu": round(cpu, 3), "decisions": review.decisions,
+            "actual": actual_gap(job, record, seat, plant, index)}
+
+
+def actual_gap(job: Job, record: dict, seat: int, plant: Plant, index: int) -> float | None:
+    """The review's own play-out on the actual deal (every hand as it really was): the better
+    action's score minus the mistake's; None for a call, or where the better action is none of
+    the review's candidates. Where the review missed a mistake this gap shows (above 0), the
+    hidden cards hid it; where it is 0 or below, the play-out plays the rest otherwise than the
+    Normal bots that measured the cost."""
+    if plant.kind in ("tichu_weak", "tichu_missed"):
+        return None
+    decision = next((d for d in seat_decisions(read_record(record), seat, 0)
+                     if d.index == index and d.kind not in ("grand", "tichu", "wish")), None)
+    if decision is None:
+        return None
+    cands = candidates(decision, MAX_CANDIDATES)
+    good = next((c for c in cands if c.choice == plant.good), None)
+    if good is None:
+        return None
+    game = _game(job)
+    for action in record["rounds"][0]["actions"][:index]:
+        game.apply(action)
+    hands, start = list(game.round.hands), play_start(decision.view)
+    return start.score(hands, good.move) - start.score(hands, cands[0].move)
 
 
 def run_job(job: Job) -> dict | None:
@@ -299,6 +330,8 @@ class Report:
     by_kind: dict = field(default_factory=dict)
     by_ruleset: dict = field(default_factory=dict)
     review_seconds: dict = field(default_factory=dict)
+    # The clear misses (not calls) by the review's play-out on the actual deal (`actual_gap`).
+    actual: dict = field(default_factory=dict)
     misses: list = field(default_factory=list)
     hard_greedy: dict | None = None
 
@@ -315,8 +348,12 @@ def summarise(results: list[dict], args) -> Report:
     cpu = [r["review_cpu"] for r in results]
     report.review_seconds = {"p50": round(percentile(cpu, 0.5), 2), "p95": round(percentile(cpu, 0.95), 2),
                              "max": round(max(cpu), 2) if cpu else 0.0, "reviews": len(cpu)}
+    gaps = [r["actual"] for r in results
+            if r["cost"] >= args.clear and r["found"] is None and r.get("actual") is not None]
+    report.actual = {"sees it": sum(g > 0 for g in gaps), "alike": sum(g == 0 for g in gaps),
+                     "the other way": sum(g < 0 for g in gaps)}
     report.misses = sorted(({k: r.get(k) for k in ("ruleset", "deal", "kind", "seat", "index", "good", "bad",
-                                                    "cost", "estimate")}
+                                                    "cost", "estimate", "actual")}
                             for r in results if r["cost"] >= args.clear and r["found"] is None),
                            key=lambda m: -m["cost"])
     return report
@@ -345,6 +382,10 @@ def format_report(report: Report) -> str:
     s = report.review_seconds
     lines.append(f"review CPU seconds per round and seat: p50 {s['p50']}, p95 {s['p95']}, max {s['max']} "
                  f"({s['reviews']} reviews)")
+    if report.actual:
+        a = report.actual
+        lines.append(f"clear misses (not calls), the review's play-out on the actual deal: sees the cost "
+                     f"{a['sees it']}, scores both alike {a['alike']}, the other way {a['the other way']}")
     hg = report.hard_greedy
     if hg:
         hard, greedy, t = hg["hard"], hg["greedy"], hg["review_seconds"]["cpu"]
