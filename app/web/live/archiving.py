@@ -50,6 +50,9 @@ class Archiver:
         self.problem: str | None = None  # what stopped the last sweep (None: it went through)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        # The sweep's jitter has a generator of its own: a background thread drawing from the
+        # module's shared one would move it under whatever else runs (Hypothesis warns of that).
+        self._jitter = random.Random()
 
     # -- the loop -------------------------------------------------------------------------------
 
@@ -62,7 +65,7 @@ class Archiver:
 
     def _loop(self) -> None:
         # A little jitter: the processes of a scale-out do not all sweep at the same moment.
-        while not self._stop.wait(self.interval * random.uniform(0.8, 1.2)):
+        while not self._stop.wait(self.interval * self._jitter.uniform(0.8, 1.2)):
             self.tick()
 
     def tick(self) -> None:

@@ -215,3 +215,25 @@ def test_a_lessons_game_once_ended_is_the_learners_lesson_done(homes):
     progress = CoachProgress(archive)
     assert progress.progress(learner)["lessons"] == [{"lesson": "first-game", "done": NOW}]
     assert progress.progress(forgotten)["lessons"] == []  # forgotten stays forgotten
+
+
+def test_the_sweep_loop_leaves_the_shared_random_generator_alone(tmp_path, request):
+    """Its jitter draws from a generator of its own: a background thread drawing from the
+    module's would move the state under whatever else runs (a seeded game, a Hypothesis test)."""
+    import random
+    import threading
+
+    store, archive = sqlite_pair(tmp_path, request)
+    archiver = Archiver(store, archive, idle_seconds=IDLE, interval=0.001)
+    swept = threading.Event()
+    archiver.tick = swept.set  # the sweeps themselves are tested above: here only the loop runs
+    before = random.getstate()
+    archiver.start()
+    try:
+        assert swept.wait(5)
+    finally:
+        archiver.stop()
+        archiver._thread.join(5)
+        store.close()
+        archive.close()
+    assert random.getstate() == before
