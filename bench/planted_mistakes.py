@@ -167,11 +167,17 @@ def _branch(start: Game, seat: int, action: dict | None, styles: list[dict], nev
     return _team_score(game, seat)
 
 
+def _position(job: Job, record: dict, index: int) -> Game:
+    """The round as it stood just before its action `index` (the planted one)."""
+    game = _game(job)
+    for action in record["rounds"][0]["actions"][:index]:
+        game.apply(action)
+    return game
+
+
 def true_cost(job: Job, record: dict, seat: int, plant: Plant, index: int) -> list[int] | None:
     """Per play-out, the better action's score minus the mistake's (paired; see the docstring)."""
-    start = _game(job)
-    for action in record["rounds"][0]["actions"][:index]:
-        start.apply(action)
+    start = _position(job, record, index)
     n = start.round.seating.seats
     diffs = []
     for i in range(job.playouts):
@@ -255,10 +261,7 @@ def actual_gap(job: Job, record: dict, seat: int, plant: Plant, index: int) -> f
     good = next((c for c in cands if c.choice == plant.good), None)
     if good is None:
         return None
-    game = _game(job)
-    for action in record["rounds"][0]["actions"][:index]:
-        game.apply(action)
-    hands, start = list(game.round.hands), play_start(decision.view)
+    hands, start = list(_position(job, record, index).round.hands), play_start(decision.view)
     return start.score(hands, good.move) - start.score(hands, cands[0].move)
 
 

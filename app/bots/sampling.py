@@ -94,8 +94,8 @@ class Sampler:
         self.template = [0] * k.rules.seats
         self.template[k.seat] = k.hand
         # The passes and leads that say a seat could not go out then: a deal breaking one is drawn
-        # again (`exits.py`), up to `EXIT_TRIES` times; after a deal that meets them in none,
-        # they are not read (someone kept a hand it could go out with).
+        # again (`exits.py`), up to `EXIT_TRIES` times; where none of those draws meets them, they
+        # are read no more (someone kept a hand it could go out with).
         reads = [e for e in k.exits if e.seat in self.need and e.seat not in k.seen] if exits else []
         self.exits = ExitCheck(reads, deck, k.rules.stairs_min_pairs) if reads else None
         if self.exits is not None:
@@ -108,16 +108,14 @@ class Sampler:
 
     def _read_exits(self, rng: random.Random) -> list[int]:
         """A deal that breaks no read of `exits`, while they can be met."""
-        hands = self._dealt(rng)
         exits = self.exits
         if exits is None:
-            return hands
-        for _ in range(EXIT_TRIES - 1):
+            return self._dealt(rng)
+        for _ in range(EXIT_TRIES):
+            hands = self._dealt(rng)
             if not exits.broken(hands):
                 return hands
-            hands = self._dealt(rng)
-        if exits.broken(hands):
-            self.exits = None  # not to be met: the plain deals from now on
+        self.exits = None  # not to be met: the plain deals from now on
         return hands
 
     def _read(self, rng: random.Random) -> list[int]:
