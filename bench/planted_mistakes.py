@@ -6,6 +6,8 @@
     python bench/planted_mistakes.py --merge A.jsonl B.jsonl --json AB.json    # runs' details together
     nice -n 10 python bench/planted_mistakes.py --rereview A.jsonl --workers 2 --details A2.jsonl
                                     # the same mistakes, their costs kept, reviewed by today's code
+    nice -n 10 python bench/planted_mistakes.py --informed A.jsonl --workers 2 --details A3.jsonl
+                                    # the same mistakes and reviews, each cost also in expectation
 
 For each seeded deal of every ruleset with teams (standard, fifty-two, tientsin, trichu)
 and each kind of mistake (`planting.py`), a round is played by the Normal bot at every
@@ -26,6 +28,12 @@ kind at a moment drawn among those where it applies, and the round goes on.
   deal, both ways (`actual_gap`). Above 0: it sees the cost there, so the hidden cards hid
   it from the review's deals; 0 or below: the play-out plays the rest otherwise than the
   Normal bots that measured the cost.
+- **Its cost in expectation** (`--informed`, not in a plain run): the true cost's measure, but
+  each play-out on another deal of the cards the seat could not see, drawn as the review draws
+  them (`informed_cost`). The true cost asks what the mistake cost on the cards as they lay;
+  this one what it costs as far as the seat could know: a review, which never sees the actual
+  deal, can only be asked to find the mistakes clear in expectation too. (Not for a decision
+  before the play: 8 Tichus not called, judged at the exchange.)
 
 It reports, by kind, the share of the clear mistakes the review flags and of those
 costing at least `--costly` (80) points, and the review's seconds per round and seat (CPU,
@@ -53,7 +61,9 @@ from planting import KINDS, NEVER_CALL, Plant, find  # noqa: E402
 
 from app.bots.base import Bot  # noqa: E402
 from app.bots.evaluation import play_start  # noqa: E402
+from app.bots.knowledge import Knowledge  # noqa: E402
 from app.bots.normal import NormalBot  # noqa: E402
+from app.bots.sampling import Sampler  # noqa: E402
 from app.bots.table import TableLog, play_round  # noqa: E402
 from app.bots.tricks import Style  # noqa: E402
 from app.coach.review import examine_round  # noqa: E402
@@ -61,6 +71,7 @@ from app.coach.review.candidates import MAX_CANDIDATES, candidates  # noqa: E402
 from app.coach.review.decisions import read_record, seat_decisions  # noqa: E402
 from app.coach.review.verdict import SURE  # noqa: E402
 from app.engine import Game, IllegalAction, Rules, seeded_deal  # noqa: E402
+from app.engine.views import view_for  # noqa: E402
 
 RULESETS = ("standard", "fifty-two", "tientsin", "trichu")  # those with teams
 
@@ -190,6 +201,34 @@ def true_cost(job: Job, record: dict, seat: int, plant: Plant, index: int) -> li
     return diffs
 
 
+def informed_cost(job: Job, record: dict, seat: int, plant: Plant, index: int,
+                  deals: int) -> list[int] | None:
+    """Per deal, the better action's score minus the mistake's, as `true_cost` measures them,
+    but each time on another deal of the cards the seat could not see (`Sampler`, the Hard
+    bot's and the review's: consistent with what the seat knew): the cost in expectation, as
+    far as the seat could know it. None before the play (the deals are made for the play).
+    The other Normal bots' beliefs about the exchange come from the record, so a card one of
+    them passed may now sit elsewhere: they play on as if unaware (no seat but this one is
+    judged)."""
+    start = _position(job, record, index)
+    if start.round.phase != "play":
+        return None
+    sampler = Sampler(Knowledge(view_for(start, seat)))
+    rng = random.Random(f"planted-informed:{job.seed}:{job.ruleset}:{job.deal}:{job.kind}")
+    n = start.round.seating.seats
+    diffs = []
+    for i in range(deals):
+        dealt = start.clone()
+        dealt.round.hands = list(sampler.sample(rng))
+        styles = _styles(job, i, n)
+        good = _branch(dealt, seat, plant.good, styles, False)
+        bad = _branch(dealt, seat, plant.bad, styles, plant.kind == "tichu_missed")
+        if good is None or bad is None:
+            return None
+        diffs.append(good - bad)
+    return diffs
+
+
 def _is_planted(decision, plant: Plant, index: int) -> bool:
     """Whether the review's decision (a flag or a `Compared`) is the planted one: a Tichu not
     called, any Tichu decision "not called" (wherever the review judges it); else the decision
@@ -285,13 +324,33 @@ def rereview_job(args: tuple[dict, str]) -> dict:
     round and reviewed by today's code; its true cost (Normal bots' play of the actual deal,
     which no review change moves) is kept."""
     line, seed = args
+    job, (seat, plant, index, record) = _replanted(line, seed)
+    return {**line, **_reviewed(job, record, seat, plant, index)}
+
+
+def _replanted(line: dict, seed: str) -> tuple[Job, tuple]:
+    """An earlier run's planted mistake (a `--details` line) planted again: its job and
+    (seat, plant, action index, record)."""
     job = Job(line["ruleset"], line["deal"], line["kind"], seed, len(line["diffs"]))
     planted = _planted(job)
     if planted is None or planted[0] != line["seat"] or planted[2] != line["index"]:
         raise SystemExit(f"not the same planted mistake: {line['ruleset']} deal {line['deal']} {line['kind']}"
                          " (another --seed, or the Normal bot plays otherwise now)")
-    seat, plant, index, record = planted
-    return {**line, **_reviewed(job, record, seat, plant, index)}
+    return job, planted
+
+
+def inform_job(args: tuple[dict, str, int]) -> dict:
+    """An earlier run's planted mistake (a `--details` line) planted again, its review kept, with
+    its informed cost added (`informed_cost`: the mean, its standard error and the deals)."""
+    line, seed, deals = args
+    job, (seat, plant, index, record) = _replanted(line, seed)
+    diffs = informed_cost(job, record, seat, plant, index, deals)
+    if not diffs:
+        return {**line, "informed": None}
+    mean = sum(diffs) / len(diffs)
+    var = sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1)
+    return {**line, "informed": {"cost": round(mean, 2), "error": round(math.sqrt(var / len(diffs)), 2),
+                                 "deals": len(diffs)}}
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -335,6 +394,8 @@ class Report:
     review_seconds: dict = field(default_factory=dict)
     # The clear misses (not calls) by the review's play-out on the actual deal (`actual_gap`).
     actual: dict = field(default_factory=dict)
+    # With informed costs (`--informed`): the review's finds among mistakes clear both ways.
+    informed: dict = field(default_factory=dict)
     misses: list = field(default_factory=list)
     hard_greedy: dict | None = None
 
@@ -355,11 +416,29 @@ def summarise(results: list[dict], args) -> Report:
             if r["cost"] >= args.clear and r["found"] is None and r.get("actual") is not None]
     report.actual = {"sees it": sum(g > 0 for g in gaps), "alike": sum(g == 0 for g in gaps),
                      "the other way": sum(g < 0 for g in gaps)}
+    if any(r.get("informed") for r in results):
+        report.informed = informed_summary(results, args.clear, args.costly)
     report.misses = sorted(({k: r.get(k) for k in ("ruleset", "deal", "kind", "seat", "index", "good", "bad",
-                                                    "cost", "estimate", "actual")}
+                                                    "cost", "estimate", "actual", "informed")}
                             for r in results if r["cost"] >= args.clear and r["found"] is None),
                            key=lambda m: -m["cost"])
     return report
+
+
+def informed_summary(results: list[dict], clear: float, costly: float) -> dict:
+    """The review's finds by the cost in expectation (`informed_cost`) where it was measured:
+    among the mistakes clear (costly) in expectation, among those clear (costly) both by the
+    actual deal and in expectation, and among those clear (costly) by the actual deal alone."""
+    measured = [r for r in results if r.get("informed")]
+    out = {"measured": len(measured)}
+    for name, bar in (("clear", clear), ("costly", costly)):
+        expected = [r for r in measured if r["informed"]["cost"] >= bar]
+        both = [r for r in expected if r["cost"] >= bar]
+        actual_only = [r for r in measured if r["cost"] >= bar and r["informed"]["cost"] < clear]
+        out[name] = {group: [sum(r["found"] is not None for r in rows), len(rows)]
+                     for group, rows in (("in expectation", expected), ("both ways", both),
+                                         ("by the actual deal, not clear in expectation", actual_only))}
+    return out
 
 
 def _share(found: int, of: int) -> str:
@@ -368,9 +447,11 @@ def _share(found: int, of: int) -> str:
 
 def format_report(report: Report) -> str:
     c = report.config
-    if c.get("merge") or c.get("rereview"):
-        how = "reviewed again" if c.get("rereview") else "together"
-        head = (f"Planted mistakes: {report.total['planted']} from {len(c['merge'] or c['rereview'])} runs' "
+    again = c.get("merge") or c.get("rereview") or c.get("informed")
+    if again:
+        how = "reviewed again" if c.get("rereview") else "measured in expectation" if c.get("informed") \
+            else "together"
+        head = (f"Planted mistakes: {report.total['planted']} from {len(again)} runs' "
                 f"details, {how}")
     else:
         head = (f"Planted mistakes: {c['deals']} deals x {len(c['rulesets'].split(','))} rulesets x "
@@ -389,6 +470,11 @@ def format_report(report: Report) -> str:
         a = report.actual
         lines.append(f"clear misses (not calls), the review's play-out on the actual deal: sees the cost "
                      f"{a['sees it']}, scores both alike {a['alike']}, the other way {a['the other way']}")
+    if report.informed:
+        lines.append(f"by the cost in expectation ({report.informed['measured']} mistakes measured), found:")
+        for name in ("clear", "costly"):
+            groups = "; ".join(f"{group} {_share(*found)}" for group, found in report.informed[name].items())
+            lines.append(f"  {name}: {groups}")
     hg = report.hard_greedy
     if hg:
         hard, greedy, t = hg["hard"], hg["greedy"], hg["review_seconds"]["cpu"]
@@ -435,6 +521,11 @@ def main(argv=None) -> int:
     parser.add_argument("--details", metavar="PATH", help="every planted mistake, a JSON line each")
     parser.add_argument("--merge", nargs="+", metavar="DETAILS",
                         help="no run: the report of earlier runs' --details files together")
+    parser.add_argument("--informed", nargs="+", metavar="DETAILS",
+                        help="earlier runs' planted mistakes (same --seed), their costs and reviews kept, "
+                             "each also measured in expectation: Normal bots on deals the seat could not "
+                             "tell from the actual one (`informed_cost`)")
+    parser.add_argument("--informed-deals", type=int, default=64, help="deals per mistake for --informed")
     parser.add_argument("--rereview", nargs="+", metavar="DETAILS",
                         help="earlier runs' planted mistakes (made with the same --seed), their costs "
                              "kept, reviewed again")
@@ -446,7 +537,10 @@ def main(argv=None) -> int:
             with open(args.json, "w") as f:
                 json.dump(asdict(summarise(merged, args)), f, indent=1)
         return 0
-    if args.rereview:
+    if args.informed:
+        work, jobs = inform_job, [(json.loads(line), args.seed, args.informed_deals) for path in args.informed
+                                  for line in open(path) if line.strip()]
+    elif args.rereview:
         work, jobs = rereview_job, [(json.loads(line), args.seed) for path in args.rereview
                                     for line in open(path) if line.strip()]
     else:
