@@ -13,10 +13,11 @@ each one is a real search. They are made once, in this process, and sent to
 every side as the seat's view (JSON), so every side sees the same positions.
 
 Sides: this tree, and every `--rev` (extracted by `app.bots.revision`, the
-arena's way) and `--root` given. Each side runs in a process of its own that
-imports `app` from its folder, so each side runs its own code, engine
-included. The sides take turns position by position (the first side changes
-every position), so a busy shared machine slows them alike.
+arena's way, its play-out compiled as its own checkout had it) and `--root`
+given. Each side runs in a process of its own that imports `app` from its
+folder, so each side runs its own code, engine included. The sides take turns
+position by position (the first side changes every position), so a busy
+shared machine slows them alike.
 
 Per side, for each table, each stage (all tables) and all positions:
 - worlds per decision: deals of the hidden cards Hard sampled and scored in one
@@ -347,9 +348,14 @@ def main(argv=None) -> int:
         serve(args.serve)
         return 0
     sys.path.insert(0, str(HERE))
-    from app.bots.revision import extract_revision, resolve
+    from app.bots.revision import compile_playout, extract_revision, resolve
 
-    sides = [Side(rev, extract_revision(rev)) for rev in args.rev]
+    roots = [(rev, extract_revision(rev)) for rev in args.rev]
+    for rev, root in roots:  # each revision's play-out compiled, as its own checkout ran it
+        why = compile_playout(root)
+        if why is not None:
+            print(f"{rev}: its play-out runs as Python ({why})")
+    sides = [Side(rev, root) for rev, root in roots]
     sides += [Side(Path(root).name or root, Path(root)) for root in args.root]
     sides.append(Side("this tree", HERE))
     started = time.time()

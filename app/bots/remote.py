@@ -30,7 +30,7 @@ from pathlib import Path
 from .. import gc_tune
 from .base import Bot
 from .decision import Decision, SearchTrace, decision_from_json
-from .revision import extract_revision
+from .revision import compile_playout, extract_revision
 
 SERVER_SCRIPT = Path(__file__).resolve().with_name("remote_server.py")
 
@@ -164,6 +164,9 @@ def remote_bot_class(spec: str) -> type[Bot]:
     if cls is None:
         revision, level = parse_spec(spec)
         root = str(extract_revision(revision))
+        why = compile_playout(Path(root))
+        if why is not None:
+            sys.stderr.write(f"{spec}: its play-out runs as Python, about a third slower ({why})\n")
         try:
             server_for(root).request({"op": "check", "bot": level})
         except RemoteError as exc:

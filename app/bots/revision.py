@@ -12,15 +12,22 @@ A commit's content never changes, so an extracted folder is reused by later
 runs; it is made under a temporary name and renamed into place, so two
 processes extracting the same commit at once do not see half a folder.
 `HEAD` names the last commit, not uncommitted changes.
+
+`compile_playout(root)` (the arena and the search bench) compiles the revision's play-out as
+its own checkout would (scripts/compile_playout.py --root, once per folder, under a lock), so
+a Hard bot of another revision searches as fast as it did there, not a third slower; where it
+cannot be compiled, it plays as Python and the function says why.
 """
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import io
 import os
 import shutil
 import subprocess
+import sys
 import tarfile
 import tempfile
 from pathlib import Path
@@ -64,8 +71,37 @@ def extract_revision(revision: str, repo: Path = REPOSITORY, parent: str | None 
     commit = resolve(revision, repo)
     base = Path(parent or tempfile.gettempdir())
     root = base / f"tichu-revision-{commit}"
-    if (root / "app" / "__init__.py").is_file():
-        return root
+    if not (root / "app" / "__init__.py").is_file():
+        _extract(repo, commit, base, root)
+    return root
+
+
+def compile_playout(root: Path, repo: Path = REPOSITORY) -> str | None:
+    """Compile the play-out of the revision at `root` with this checkout's
+    scripts/compile_playout.py, once (a revision from before the compiled play-out has nothing
+    to compile); None when done, else why not (it then runs as Python)."""
+    script = repo / "scripts" / "compile_playout.py"
+    if not (root / "app" / "bots" / "native.py").is_file():
+        return "this revision has no compiled play-out"
+    if not script.is_file():
+        return "no scripts/compile_playout.py here"
+    with open(root / ".compile.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # two processes of one arena: one compiles, one waits
+        note = root / ".compile-note"
+        if not note.is_file():
+            try:
+                done = subprocess.run([sys.executable, str(script), "--root", str(root)], capture_output=True,
+                                      text=True, timeout=900)
+                lines = (done.stdout + done.stderr).strip().splitlines()
+            except subprocess.TimeoutExpired:
+                lines = ["the compiler took over 15 minutes"]
+            note.write_text(lines[-1] if lines else "")
+        text = note.read_text().strip()
+    return None if not text or text.startswith("Compiled") else text
+
+
+def _extract(repo: Path, commit: str, base: Path, root: Path) -> None:
+    """`commit`'s app package put in place at `root`."""
     archive = _git(repo, "archive", "--format=tar", commit, "app", binary=True)
     staging = Path(tempfile.mkdtemp(prefix=f".tichu-revision-{commit[:12]}-", dir=base))
     try:
@@ -83,4 +119,3 @@ def extract_revision(revision: str, repo: Path = REPOSITORY, parent: str | None 
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
-    return root

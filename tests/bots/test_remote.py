@@ -10,7 +10,7 @@ from app import gc_tune
 from app.bots import load_bot, remote
 from app.bots.arena import ArenaConfig, run_arena
 from app.bots.remote import RemoteBot, server_for
-from app.bots.revision import extract_revision, resolve
+from app.bots.revision import compile_playout, extract_revision, resolve
 from tests.revisions import commit_or_skip
 
 
@@ -26,6 +26,23 @@ def test_a_revision_is_extracted_once_as_an_import_root(head_root):
     again = extract_revision("HEAD", parent=str(head_root.parent))
     assert again == head_root
     assert [p.name for p in head_root.parent.iterdir()] == [head_root.name]  # no staging left behind
+
+
+def test_a_revisions_play_out_is_compiled_once_as_its_checkout_had_it(head_root):
+    pytest.importorskip("mypyc", reason="mypy (mypyc) is not installed: the play-out runs as Python")
+    assert compile_playout(head_root) is None
+    note = head_root / ".compile-note"
+    made = note.stat().st_mtime_ns
+    assert compile_playout(head_root) is None  # the second time: nothing compiled again
+    assert note.stat().st_mtime_ns == made
+    probe = "from app.bots import native; print(native.COMPILED is not None)"
+    loaded = subprocess.run([sys.executable, "-c", probe], cwd=head_root, capture_output=True, text=True)
+    assert loaded.stdout.strip() == "True", loaded.stderr
+
+
+def test_a_revision_from_before_the_compiled_play_out_says_so(tmp_path):
+    (tmp_path / "app" / "bots").mkdir(parents=True)
+    assert compile_playout(tmp_path) == "this revision has no compiled play-out"
 
 
 def test_an_unknown_revision_or_bot_is_refused(head_root):
