@@ -189,10 +189,15 @@ def _position(job: Job, record: dict, index: int) -> Game:
 def true_cost(job: Job, record: dict, seat: int, plant: Plant, index: int) -> list[int] | None:
     """Per play-out, the better action's score minus the mistake's (paired; see the docstring)."""
     start = _position(job, record, index)
-    n = start.round.seating.seats
+    return _paired(job, seat, plant, (start for _ in range(job.playouts)))
+
+
+def _paired(job: Job, seat: int, plant: Plant, starts) -> list[int] | None:
+    """Per start position (play-out i: the i-th), both branches played by Normal bots of
+    style i: the better action's score minus the mistake's; None if either is illegal."""
     diffs = []
-    for i in range(job.playouts):
-        styles = _styles(job, i, n)
+    for i, start in enumerate(starts):
+        styles = _styles(job, i, start.round.seating.seats)
         good = _branch(start, seat, plant.good, styles, False)
         bad = _branch(start, seat, plant.bad, styles, plant.kind == "tichu_missed")
         if good is None or bad is None:
@@ -215,18 +220,13 @@ def informed_cost(job: Job, record: dict, seat: int, plant: Plant, index: int,
         return None
     sampler = Sampler(Knowledge(view_for(start, seat)))
     rng = random.Random(f"planted-informed:{job.seed}:{job.ruleset}:{job.deal}:{job.kind}")
-    n = start.round.seating.seats
-    diffs = []
-    for i in range(deals):
-        dealt = start.clone()
-        dealt.round.hands = list(sampler.sample(rng))
-        styles = _styles(job, i, n)
-        good = _branch(dealt, seat, plant.good, styles, False)
-        bad = _branch(dealt, seat, plant.bad, styles, plant.kind == "tichu_missed")
-        if good is None or bad is None:
-            return None
-        diffs.append(good - bad)
-    return diffs
+
+    def dealt() -> Game:
+        game = start.clone()
+        game.round.hands = list(sampler.sample(rng))
+        return game
+
+    return _paired(job, seat, plant, (dealt() for _ in range(deals)))
 
 
 def _is_planted(decision, plant: Plant, index: int) -> bool:
