@@ -111,19 +111,20 @@ class _Worker:
         if self.proc is None or self.proc.poll() is not None:
             self.proc = subprocess.Popen(self.command, cwd=ROOT, stdin=subprocess.PIPE,
                                          stdout=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        proc = self.proc  # (`stop`, from the closing pool's thread, may clear self.proc meanwhile)
         line = json.dumps(request, separators=(",", ":")).encode() + b"\n"
         try:
-            self.proc.stdin.write(line)
-            self.proc.stdin.flush()
-            answer = self.proc.stdout.readline()
+            proc.stdin.write(line)
+            proc.stdin.flush()
+            answer = proc.stdout.readline()
             head = json.loads(answer) if answer else None
             if head is not None and head.get("ok"):
-                text = self.proc.stdout.readline()  # the review, on a line of its own
+                text = proc.stdout.readline()  # the review, on a line of its own
                 head["text"] = text.decode().rstrip("\n") if text else None
         except (OSError, ValueError):
             head = None
         if head is None or (head.get("ok") and not head["text"]):
-            log.error("a review worker ended unexpectedly (exit status %s)", self.proc.poll())
+            log.error("a review worker ended unexpectedly (exit status %s)", proc.poll())
             self.stop()
             return {"ok": False, "code": "server_error", "message": "the review failed"}
         return head
