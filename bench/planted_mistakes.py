@@ -33,7 +33,7 @@ kind at a moment drawn among those where it applies, and the round goes on.
   them (`informed_cost`). The true cost asks what the mistake cost on the cards as they lay;
   this one what it costs as far as the seat could know: a review, which never sees the actual
   deal, can only be asked to find the mistakes clear in expectation too. (Not for a decision
-  before the play: 8 Tichus not called, judged at the exchange.)
+  before the play, such as a Tichu not called whose moment was the exchange.)
 
 It reports, by kind, the share of the clear mistakes the review flags and of those
 costing at least `--costly` (80) points, and the review's seconds per round and seat (CPU,

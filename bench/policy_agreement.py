@@ -62,7 +62,7 @@ from app.bots.knowledge import Knowledge  # noqa: E402
 from app.bots.normal import NormalBot, legal_plays  # noqa: E402
 from app.bots.play_search import Candidate, as_candidate, play_candidates, playout_moves  # noqa: E402
 from app.bots.playout import BEAT  # noqa: E402
-from app.bots.rollout import PlayStart, _start  # noqa: E402
+from app.bots.rollout import PlayStart  # noqa: E402
 from app.bots.sampling import Sampler  # noqa: E402
 from app.bots.table import TableLog, play_round  # noqa: E402
 from app.engine import Game, Rules, seeded_deal  # noqa: E402
@@ -152,10 +152,6 @@ def without_call(view: dict) -> dict:
     return out
 
 
-def cards_text(deck, mask: int) -> str:
-    return deck.format_cards(mask)
-
-
 def policy_choices(k: Knowledge, view: dict, sampler, rng: random.Random, deals: int) -> tuple:
     """What the play-out's policy plays for the seat at this position on each of `deals` deals:
     a Counter of play keys (None: a pass; "?": a play outside the legal list), the cards it
@@ -171,10 +167,8 @@ def policy_choices(k: Knowledge, view: dict, sampler, rng: random.Random, deals:
     for _ in range(deals):
         hands = sampler.sample(rng)
         # As `PlayStart.score` sets a ("turn", ...) move up, then the policy's own step.
-        piles = list(start.piles)
-        turn, top, trick_points, passes = start._as_it_stands(hands, piles)
-        _start(po, hands, turn, top, start.trick_seat if top else None, passes, trick_points, piles,
-               start.out, list(k.calls), k.wish)
+        start.ready(hands, list(start.piles), list(k.calls))
+        turn = po.turn
         # No bomb out of turn before the seat's own move (the search makes its move first too).
         po.bombers = []
         po.trace = []
@@ -291,7 +285,7 @@ def study(position: dict, deals: int, policy_deals: int, gain_deals: int, seed: 
     opp_calls = any(k.calls[o] for o in k.opponents)
     top = None
     if not legal["lead"] and k.trick_plays:
-        top = cards_text(deck, k.trick_plays[-1][1][MASK])
+        top = deck.format_cards(k.trick_plays[-1][1][MASK])
 
     def name(key, pe=None) -> str:
         if key == "?":
@@ -329,7 +323,7 @@ def study(position: dict, deals: int, policy_deals: int, gain_deals: int, seed: 
         "ruleset": position["ruleset"], "round": position["round"], "index": position["index"],
         "seat": k.seat, "lead": bool(legal["lead"]),
         "trick": None if legal["lead"] else ("partner" if top_seat in k.partners else "opponent"),
-        "top": top, "hand": cards_text(deck, k.hand), "held": held,
+        "top": top, "hand": deck.format_cards(k.hand), "held": held,
         "counts": list(k.counts), "opp_low": any(0 < k.counts[o] <= 2 for o in k.opponents),
         "calls": "both" if team_calls and opp_calls else "team" if team_calls else
                  "opponent" if opp_calls else "none",

@@ -133,15 +133,20 @@ class PlayStart:
             return self._score(self._run(po) if turn is not None else po)
         if kind == "tichu":
             calls[seat] = "tichu" if move[1] else None
-        turn, top, trick_points, passes = self._as_it_stands(hands, piles)
-        _start(po, hands, turn, top, self.trick_seat if top else None, passes, trick_points, piles,
-               self.out, calls, k.wish)
+        self.ready(hands, piles, calls)
         if kind == "turn":
             if move[1] is None:
                 po.pass_(seat)
             elif _play(po, seat, move[1], card_points(self.deck, move[1][3]), move[2]):
                 return self._score(po)
         return self._score(self._run(po))
+
+    def ready(self, hands: list[int], piles: list[int], calls: list):
+        """`self.po` set up on `hands` at the position before the seat's move, the round going on
+        as it stands (`_as_it_stands`: a finished trick taken in); its `turn` is the seat to act."""
+        turn, top, trick_points, passes = self._as_it_stands(hands, piles)
+        return _start(self.po, hands, turn, top, self.trick_seat if top else None, passes, trick_points,
+                      piles, self.out, calls, self.k.wish)
 
     def _run(self, po):
         """The play-out run to the end; what to score (`endings.Exact.run` where it solves)."""
