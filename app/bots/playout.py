@@ -8,8 +8,8 @@ engine's `Round`:
 - every seat plays from its hand plan (`hand.plan_hand`): it leads its weakest
   combination (or runs its hand when all but one combination are sure
   winners), follows with the lowest combination of its plan that beats the
-  trick when that is worth it, breaks a combination only to stop an opponent
-  who is about to go out, never overtakes its partner, bombs an opponent who
+  trick when that is worth it, breaks a combination (or plays the Phoenix) to
+  beat an opponent's single its plan cannot beat, never overtakes its partner, bombs an opponent who
   is about to go out, gives the Dragon's trick to the opponent with more cards;
 - the Mah Jong's wish binds as the rules say (a seat holding the wished rank
   plays it when it lawfully can: the engine's `turn_plays` decides, the
@@ -514,11 +514,8 @@ class Playout:
                             if beat is None or beat <= top_val:
                                 beat = None  # nothing of the plan beats the top
                                 if not bombs:
-                                    if top_kind == SINGLE:  # stop an opponent about to go out with a single
-                                        held = hands[top_seat].bit_count()
-                                        if (0 < held <= 2 or (held > 0 and calls[top_seat])
-                                                or trick_points >= 20):
-                                            c = self._break_single(s, top_val, bombs)
+                                    if top_kind == SINGLE:  # a card out of a combination beats it
+                                        c = self._break_single(s, top_val, bombs)
                                     beat = False  # decided: no need to look further
                             if beat is not False:
                                 plan = plans[s]
@@ -542,7 +539,7 @@ class Playout:
                                         if ix[0][top_key] == best[BEAT]:  # (the index holds best's key)
                                             self._next_best(s, top_key)
                                         c = best
-                                elif top_kind == SINGLE and urgent:
+                                elif top_kind == SINGLE:
                                     c = self._break_single(s, top_val, bombs)
                                 if c is None and bombs and (urgent or len(plan) <= 2):
                                     bomb = None
@@ -847,7 +844,7 @@ class Playout:
 
     def _break_single(self, s: int, top_value: float, bombs: list) -> tuple | None:
         """The lowest single card above the top taken out of a combination (not out of one of
-        `bombs`, the bombs of its plan)."""
+        `bombs`, the bombs of its plan), else the Phoenix (above any card but the Dragon)."""
         deck = self.deck
         hand = self.hands[s]
         free = hand
@@ -861,4 +858,10 @@ class Playout:
                 self.plans[s] = self.planner.plan(hand & ~bit)
                 self.index[s] = None
                 return (SINGLE, 1, r, bit, 1.0, deck.points_of[bit.bit_length() - 1], SINGLE << 5 | 1, r)
+        phoenix = hand & deck.phoenix_mask
+        if phoenix and top_value < PHX_BEAT:  # no card of a rank above: the Phoenix
+            bit = phoenix & -phoenix
+            self.plans[s] = self.planner.plan(hand & ~bit)
+            self.index[s] = None
+            return (SINGLE, 1, PHX, bit, 1.0, deck.points_of[bit.bit_length() - 1], SINGLE << 5 | 1, PHX_BEAT)
         return None

@@ -402,7 +402,7 @@ def test_the_race_sets_aside_only_moves_sure_not_to_gain_their_margin():
     """A move the race stops playing out was, on the deals it was played on, short of the gain it
     needs by more than `race_z` standard errors; Normal's choice and the chosen move are played
     on every deal; a decision with every other move set aside ends there."""
-    views = _searched_views("race", 8)
+    views = _searched_views("race", 12)
     assert len(views) >= 5
     set_aside = settled = 0
     for i, view in enumerate(views):
