@@ -1,13 +1,14 @@
 """Today's Hard decides as the Hard of another git revision: same seed and deals, same means, same
 choice.
 
-The revision is `TICHU_COMPARE_REVISION` (default: the commit before the bots' second pass,
-which changed how the code reads, never what it decides). Its Hard is loaded as the arena
-loads one, `git:REVISION:hard` (its own process and code, `app.bots.remote`); both search a
-fixed number of deals with the same seed and their plain default options, and their choices
-and mean scores per candidate are compared exactly, on turns taken from rounds of every
-ruleset and table size. Skipped where the checkout has no history or not that revision (an
-exported tree, a shallow clone).
+The revision is `TICHU_COMPARE_REVISION` (default: 163408b, the play-out's last change of
+policy: an opponent's single taken with a card out of a combination; before it, 140a335, the
+commit before the bots' second pass, which changed how the code reads, never what it decides).
+Its Hard is loaded as the arena loads one, `git:REVISION:hard` (its own process and code,
+`app.bots.remote`); both search a fixed number of deals with the same seed and their plain
+default options, and their choices and mean scores per candidate are compared exactly, on
+turns taken from rounds of every ruleset and table size. Skipped where the checkout has no
+history or not that revision (an exported tree, a shallow clone).
 """
 
 import os
@@ -23,7 +24,7 @@ from app.engine import Game, Rules, seeded_deal
 
 from .positions import TurnRecorder
 
-REVISION = os.environ.get("TICHU_COMPARE_REVISION", "140a335")
+REVISION = os.environ.get("TICHU_COMPARE_REVISION", "163408b")
 TABLES = [("standard", {}), ("trichu", {}), ("tientsin", {}), ("grandseigneur", {}),
           ("grandseigneur", {"players": 8})]
 # Deals per decision: enough for the choice to hinge on many play-outs, few enough for a test.
