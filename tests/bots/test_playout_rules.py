@@ -14,7 +14,7 @@ from app.bots.playout import Playout, planner_for
 from app.bots.sampling import Sampler
 from app.bots.table import TableLog, play_round
 from app.engine import Game, Rules, view_for
-from app.engine.combos import BOMB, DOG, MASK
+from app.engine.combos import BOMB, DOG, MASK, SINGLE
 from app.engine.plays import bombs_beating, turn_plays, wish_mask
 
 from .positions import TurnRecorder, mask, play, table
@@ -146,3 +146,22 @@ def test_an_opponent_bombs_a_dragon_out_of_turn():
     assert first[0] == 0 and first[1][MASK] == deck.dragon_mask
     assert second[0] == 3 and second[4] and second[1][0] == BOMB  # out of turn, before seat 1 plays
     check_moves(po, rules)
+
+
+def _first_answer(hands: list[str], top: tuple) -> tuple:
+    """Seat 1's answer (seat, combination) in a play-out where seat 0, its opponent, leads `top`."""
+    game = Game(seed=1)
+    rules = game.rules
+    po = Playout(rules, planner_for(rules.deck, rules.stairs_min_pairs), view_for(game, 0)["geometry"])
+    po.setup([mask(h) for h in hands], 1, top, 0, 0, 0, [0] * 4, [], [None] * 4)
+    po.trace = []
+    po.run()
+    check_moves(po, rules)
+    return po.trace[0][0], po.trace[0][1]
+
+
+def test_an_opponents_single_is_taken_with_a_card_out_of_a_combination():
+    # Nothing of seat 1's plan (a full house, a low pair) beats a single 8: the lowest 9 does.
+    seat, c = _first_answer(["S8 G2 B3 R4", "S9 B9 G9 SJ BJ S3 B3", "SK GK BQ Mj", "S5 B6 G7 R10"],
+                            (SINGLE, 1, 8))
+    assert seat == 1 and c[0] == SINGLE and c[MASK] == mask("S9")
