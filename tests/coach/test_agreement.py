@@ -21,7 +21,7 @@ from app.coach.review.candidates import Candidate, candidates
 from app.coach.review.decisions import Decision, seat_decisions
 from app.coach.review.hint_check import DEEPER_DEALS, hint_choice
 from app.coach.review.notes import flag_notes
-from app.coach.review.review import DEALS, GAIN, MAX_DEALS, Judging, evaluator, judge
+from app.coach.review.review import DEALS, GAIN, MAX_DEALS, Allowance, Judging, evaluator, judge
 from app.coach.review.verdict import Settings, clearly_better
 from app.coach.suggestion import suggest
 from app.engine import Game, view_for
@@ -70,6 +70,20 @@ def test_where_the_review_contradicted_the_hint_it_now_agrees_or_says_it_looked_
         assert flag.hint is not None and flag.hint.chose == "done"
         assert flag.deals >= DEEPER_DEALS > (flag.hint.deals or 0)
         assert any("looked deeper" in note for note in flag_notes(flag.as_dict()))
+
+
+def test_the_deeper_look_before_contradicting_the_hint_stays_within_the_rounds_time():
+    """A Jack on a single, the hint's choice too: the review's first verdict flags it, so it
+    looks deeper, on all the deals it may (then it does not flag it). With less time left in the
+    round than the deeper look costs, it stops there, and does not contradict the hint."""
+    decision = _decision(23, 2, 30, "follow")
+    cands = candidates(decision)
+    assert judge(decision, cands, NOW).deals == DEEPER_DEALS
+    clock = Allowance(1.0, 1)  # a second of the round left, this decision's share (1,666 deals here)
+    short = judge(decision, cands, NOW, clock)
+    # More than a first look may take (so it looked deeper), fewer than the deeper look's deals:
+    assert MAX_DEALS < short.deals < DEEPER_DEALS and short.flag is None
+    assert clock.left_total == 0.0  # the round's time, spent
 
 
 def test_a_dog_to_a_partner_who_called_tichu_hint_and_review_agree():
