@@ -2,8 +2,9 @@
 choice.
 
 The revision is `TICHU_COMPARE_REVISION` (default: 360a31c, the play-out's last change of
-policy on main: an opponent's single taken with a card out of a combination; before it, 140a335, the
-commit before the bots' second pass, which changed how the code reads, never what it decides).
+policy on main: an opponent's single taken with a card out of a combination; before it,
+140a335, the commit before the bots' second pass, which changed how the code reads, never what
+it decides).
 Its Hard is loaded as the arena loads one, `git:REVISION:hard` (its own process and code,
 `app.bots.remote`); both search a fixed number of deals with the same seed and their plain
 default options, and their choices and mean scores per candidate are compared exactly, on

@@ -147,7 +147,7 @@ def test_passing_the_dragon_to_an_opponent_is_flagged():
     [flag] = [f for f in review_round(record, 3, 0, deals=8) if f.kind == "exchange"]
     assert flag.index == exchange and flag.done["give"]["0"] == "Dr"
     assert "Dr" not in " ".join(flag.better["give"].values())  # the better pass keeps the Dragon
-    assert flag.share >= 0.6 and flag.gain >= 50  # more than the Dragon's own 25 points twice over
+    assert flag.share >= 0.6 and flag.gain >= 50  # twice the Dragon's own 25 points
 
 
 def test_the_hard_bot_in_a_clear_position_is_not_flagged():
