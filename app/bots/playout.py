@@ -59,7 +59,7 @@ from operator import itemgetter
 from typing import Any, Final
 
 from app.engine.cards import DRAGON_VALUE, Deck, mask_cards
-from app.engine.combos import BOMB, DOG, SINGLE
+from app.engine.combos import BOMB, DOG, PAIR, SINGLE
 from app.engine.plays import turn_plays
 
 from .hand import DOG_COST, packed_counts, split_bombs, splitter_for
@@ -517,6 +517,8 @@ class Playout:
                                 if not bombs:
                                     if top_kind == SINGLE:  # a card out of a combination beats it
                                         c = self._break_single(s, top_val, bombs)
+                                    elif top_kind == PAIR:  # or two
+                                        c = self._break_pair(s, top_val, bombs)
                                     beat = False  # decided: no need to look further
                             if beat is not False:
                                 plan = plans[s]
@@ -542,6 +544,8 @@ class Playout:
                                         c = best
                                 elif top_kind == SINGLE:
                                     c = self._break_single(s, top_val, bombs)
+                                elif top_kind == PAIR:
+                                    c = self._break_pair(s, top_val, bombs)
                                 if c is None and bombs and (urgent or len(plan) <= 2):
                                     bomb = None
                                     for d in bombs:  # the lowest bomb beating the top
@@ -855,10 +859,7 @@ class Playout:
         for r in range(int(top_value) + 1, deck.high + 1):  # (card ids go up with the rank)
             cards = free & rank_masks[r]
             if cards:
-                bit = cards & -cards
-                self.plans[s] = self.planner.plan(hand & ~bit)
-                self.index[s] = None
-                return (SINGLE, 1, r, bit, 1.0, deck.points_of[bit.bit_length() - 1], SINGLE << 5 | 1, r)
+                return self._broken(s, SINGLE, 1, r, cards & -cards)
         phoenix = hand & deck.phoenix_mask
         if phoenix and top_value < PHX_BEAT:  # no card of a rank above: the Phoenix
             bit = phoenix & -phoenix
@@ -866,3 +867,34 @@ class Playout:
             self.index[s] = None
             return (SINGLE, 1, PHX, bit, 1.0, deck.points_of[bit.bit_length() - 1], SINGLE << 5 | 1, PHX_BEAT)
         return None
+
+    def _break_pair(self, s: int, top_value: float, bombs: list) -> tuple | None:
+        """The lowest pair above the top taken out of combinations (not out of one of `bombs`),
+        else the lowest card above it with the Phoenix (kept for last: it is worth more alone)."""
+        deck = self.deck
+        free = self.hands[s]
+        for c in bombs:
+            free &= ~c[MASK]
+        rank_masks = deck.rank_masks
+        phoenix = free & deck.phoenix_mask
+        lone, lone_rank = 0, 0  # the lowest free card above the top, to pair with the Phoenix
+        for r in range(int(top_value) + 1, deck.high + 1):
+            cards = free & rank_masks[r]
+            if not cards:
+                continue
+            low = cards & -cards
+            rest = cards & ~low
+            if rest:
+                return self._broken(s, PAIR, 2, r, low | (rest & -rest))
+            if not lone:
+                lone, lone_rank = low, r
+        if phoenix and lone:
+            return self._broken(s, PAIR, 2, lone_rank, lone | phoenix)
+        return None
+
+    def _broken(self, s: int, kind: int, length: int, r: int, mask: int) -> tuple:
+        """Combination `mask` of seat s's hand, taken out of its plan (which is made again)."""
+        hand = self.hands[s]
+        self.plans[s] = self.planner.plan(hand & ~mask)
+        self.index[s] = None
+        return (kind, length, r, mask, 1.0, self.planner.points(mask), kind << 5 | length, r)

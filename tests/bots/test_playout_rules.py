@@ -14,7 +14,7 @@ from app.bots.playout import Playout, planner_for
 from app.bots.sampling import Sampler
 from app.bots.table import TableLog, play_round
 from app.engine import Game, Rules, view_for
-from app.engine.combos import BOMB, DOG, MASK, SINGLE
+from app.engine.combos import BOMB, DOG, MASK, PAIR, SINGLE
 from app.engine.plays import bombs_beating, turn_plays, wish_mask
 
 from .positions import TurnRecorder, mask, play, table
@@ -165,3 +165,14 @@ def test_an_opponents_single_is_taken_with_a_card_out_of_a_combination():
     seat, c = _first_answer(["S8 G2 B3 R4", "S9 B9 G9 SJ BJ S3 B3", "SK GK BQ Mj", "S5 B6 G7 R10"],
                             (SINGLE, 1, 8))
     assert seat == 1 and c[0] == SINGLE and c[MASK] == mask("S9")
+
+
+def test_an_opponents_pair_is_taken_with_a_pair_out_of_a_combination():
+    # A pair of 8s: seat 1 breaks its full house for two 9s, not its straight's cards...
+    seat, c = _first_answer(["S8 B8 G2 R4", "S9 B9 G9 SJ BJ S3 B4 G5 R6 S7", "SK GK BQ Mj", "S5 B6 G7 R10"],
+                            (PAIR, 2, 8))
+    assert seat == 1 and c[0] == PAIR and c[MASK] == mask("S9 B9")
+    # ...and with no two cards of a rank above, it pairs the lowest card above with the Phoenix.
+    seat, c = _first_answer(["S8 B8 G2 R4", "S9 B10 GJ RQ SK Ph S3", "SA GK BQ Mj", "S5 B6 G7 R10"],
+                            (PAIR, 2, 8))
+    assert seat == 1 and c[0] == PAIR and c[MASK] == mask("S9 Ph")
