@@ -9,7 +9,7 @@ engine's `Round`:
   combination (or runs its hand when all but one combination are sure
   winners), follows with the lowest combination of its plan that beats the
   trick when that is worth it, breaks a combination (or plays the Phoenix) to
-  beat an opponent's single its plan cannot beat, never overtakes its partner,
+  beat an opponent's single or pair its plan cannot beat, never overtakes its partner,
   bombs an opponent who is about to go out, gives the Dragon's trick to the
   opponent with more cards;
 - the Mah Jong's wish binds as the rules say (a seat holding the wished rank

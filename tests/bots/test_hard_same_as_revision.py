@@ -1,10 +1,10 @@
 """Today's Hard decides as the Hard of another git revision: same seed and deals, same means, same
 choice.
 
-The revision is `TICHU_COMPARE_REVISION` (default: 360a31c, the play-out's last change of
-policy on main: an opponent's single taken with a card out of a combination; before it,
-140a335, the commit before the bots' second pass, which changed how the code reads, never what
-it decides).
+The revision is `TICHU_COMPARE_REVISION` (default: 8582a42, the play-out's last change of
+policy on main: an opponent's pair taken with a pair out of a combination; before it 360a31c,
+an opponent's single so taken, and 140a335, the commit before the bots' second pass, which
+changed how the code reads, never what it decides).
 Its Hard is loaded as the arena loads one, `git:REVISION:hard` (its own process and code,
 `app.bots.remote`); both search a fixed number of deals with the same seed and their plain
 default options, and their choices and mean scores per candidate are compared exactly, on
@@ -25,7 +25,7 @@ from app.engine import Game, Rules, seeded_deal
 
 from .positions import TurnRecorder
 
-REVISION = os.environ.get("TICHU_COMPARE_REVISION", "360a31c")
+REVISION = os.environ.get("TICHU_COMPARE_REVISION", "8582a42")
 TABLES = [("standard", {}), ("trichu", {}), ("tientsin", {}), ("grandseigneur", {}),
           ("grandseigneur", {"players": 8})]
 # Deals per decision: enough for the choice to hinge on many play-outs, few enough for a test.

@@ -53,7 +53,7 @@ def _judged_before(decision: Decision, cands: list[Candidate]) -> bool:
 
 @pytest.mark.parametrize("seed, seat, index, kind", [
     (3, 3, 19, "tichu"),  # not calling Tichu beside a partner who called: the review said "call"
-    (7, 2, 36, "follow"),  # passing: the hint passed too; the review said "play the three Kings"
+    (5, 2, 8, "lead"),  # the Mah Jong: the hint led it too; the review said "the straight Jack to 3"
     (23, 2, 30, "follow"),  # a Jack on a single: the hint chose it too; the review said "the Queen"
 ])
 def test_where_the_review_contradicted_the_hint_it_now_agrees_or_says_it_looked_deeper(seed, seat, index,
