@@ -859,13 +859,10 @@ class Playout:
         for r in range(int(top_value) + 1, deck.high + 1):  # (card ids go up with the rank)
             cards = free & rank_masks[r]
             if cards:
-                return self._broken(s, SINGLE, 1, r, cards & -cards)
+                return self._broken(s, SINGLE, 1, r, cards & -cards, r)
         phoenix = hand & deck.phoenix_mask
         if phoenix and top_value < PHX_BEAT:  # no card of a rank above: the Phoenix
-            bit = phoenix & -phoenix
-            self.plans[s] = self.planner.plan(hand & ~bit)
-            self.index[s] = None
-            return (SINGLE, 1, PHX, bit, 1.0, deck.points_of[bit.bit_length() - 1], SINGLE << 5 | 1, PHX_BEAT)
+            return self._broken(s, SINGLE, 1, PHX, phoenix & -phoenix, PHX_BEAT)
         return None
 
     def _break_pair(self, s: int, top_value: float, bombs: list) -> tuple | None:
@@ -885,16 +882,16 @@ class Playout:
             low = cards & -cards
             rest = cards & ~low
             if rest:
-                return self._broken(s, PAIR, 2, r, low | (rest & -rest))
+                return self._broken(s, PAIR, 2, r, low | (rest & -rest), r)
             if not lone:
                 lone, lone_rank = low, r
         if phoenix and lone:
-            return self._broken(s, PAIR, 2, lone_rank, lone | phoenix)
+            return self._broken(s, PAIR, 2, lone_rank, lone | phoenix, lone_rank)
         return None
 
-    def _broken(self, s: int, kind: int, length: int, r: int, mask: int) -> tuple:
-        """Combination `mask` of seat s's hand, taken out of its plan (which is made again)."""
-        hand = self.hands[s]
-        self.plans[s] = self.planner.plan(hand & ~mask)
+    def _broken(self, s: int, kind: int, length: int, value: float, mask: int, beats: float) -> tuple:
+        """Combination `mask` of seat s's hand (its `value`, and the value it beats with: above
+        any card but the Dragon for the Phoenix alone), taken out of its plan, made again."""
+        self.plans[s] = self.planner.plan(self.hands[s] & ~mask)
         self.index[s] = None
-        return (kind, length, r, mask, 1.0, self.planner.points(mask), kind << 5 | length, r)
+        return (kind, length, value, mask, 1.0, self.planner.points(mask), kind << 5 | length, beats)
