@@ -219,6 +219,12 @@ class Splitter:
         self.limit = limit
         self.memo: dict = {}
         self.older: dict = {}  # the generation before `memo` (see best_packed)
+        # Each combination as one tuple (a few thousand per deck shape), shared by every split
+        # holding it. The cyclic garbage collector stops tracking a tuple of untracked items, but
+        # may meet a tuple before its items: fresh nested tuples per split kept hundreds of
+        # thousands of the memo's tracked, and each collection inside a bot's 100 ms scanned
+        # them (a gift's p95 103 ms; bench/gc_bench.py). Shared, they are untracked once.
+        self.combos: dict = {}
         # Costs by kind: [value] for singles, pairs, triples (full houses cost as their triple),
         # [length][top] for straights and stairs.
         cost = self.combo_cost
@@ -263,9 +269,13 @@ class Splitter:
 
     def best(self, counts: tuple, ph: bool) -> tuple[float, tuple]:
         """(cost, combos) of the cheapest split of `counts` (+ the Phoenix if `ph`)."""
-        return self.best_packed(self.pack(counts), bool(ph))
+        split = self.best_packed(self.pack(counts), bool(ph))
+        return split[0], split[1:]
 
-    def best_packed(self, packed: int, ph: bool) -> tuple[float, tuple]:
+    def best_packed(self, packed: int, ph: bool) -> tuple:
+        """The cheapest split of a packed shape as one flat tuple, its cost and then its
+        combinations (`(cost, *combos)`: no tuple between the memo and the shared combinations,
+        so the collector stops tracking it at its first pass; see `combos`)."""
         key = packed << 1 | ph
         hit = self.memo.get(key)
         if hit is not None:
@@ -273,7 +283,7 @@ class Splitter:
         hit = self.older.get(key)
         if hit is None:
             if not packed:
-                hit = (1.0 - PHOENIX_SINGLE_CONTROL, ((SINGLE, 1, 0, 0, ()),)) if ph else (0.0, ())
+                hit = (1.0 - PHOENIX_SINGLE_CONTROL, self._shared((SINGLE, 1, 0, 0, ()))) if ph else (0.0,)
             else:
                 hit = self._search(packed, ph, ((packed & -packed).bit_length() - 1) >> 2)
         if len(self.memo) >= self.limit // 2:
@@ -284,7 +294,11 @@ class Splitter:
         self.memo[key] = hit
         return hit
 
-    def _search(self, packed: int, ph: bool, r: int) -> tuple[float, tuple]:
+    def _shared(self, combo: tuple) -> tuple:
+        """The one tuple of this combination (`combos`)."""
+        return self.combos.setdefault(combo, combo)
+
+    def _search(self, packed: int, ph: bool, r: int) -> tuple:
         """The cheapest split whose first combination holds the lowest rank present, r.
 
         Each option (a combination holding r, the shape left, the Phoenix left) is weighed as
@@ -296,7 +310,7 @@ class Splitter:
         # A single (the Mah Jong included) first.
         hit = lookup((packed - one) << 1 | ph) or best_packed(packed - one, ph)
         best_cost = hit[0] + (self._single[r] if r >= 2 else MAHJONG_COST)
-        best_combos = ((SINGLE, 1, r, None, (r,)),) + hit[1]
+        best_combo, best_rest = (SINGLE, 1, r, None, (r,)), hit
         options = []  # stairs and straights, weighed last
         if r >= 2 and (c >= 2 or ph):  # (a lone card without the Phoenix is only a single here)
             # Pair and triple, natural or with the Phoenix.
@@ -305,23 +319,25 @@ class Splitter:
                 rest = packed - 2 * one
                 hit = lookup(rest << 1 | ph) or best_packed(rest, ph)
                 if hit[0] + cost_of < best_cost:
-                    best_cost, best_combos = hit[0] + cost_of, ((PAIR, 2, r, None, (r, r)),) + hit[1]
+                    best_cost, best_combo, best_rest = hit[0] + cost_of, (PAIR, 2, r, None, (r, r)), \
+                        hit
             if ph:
                 rest = packed - one
                 hit = lookup(rest << 1) or best_packed(rest, False)
                 if hit[0] + cost_of < best_cost:
-                    best_cost, best_combos = hit[0] + cost_of, ((PAIR, 2, r, r, (r,)),) + hit[1]
+                    best_cost, best_combo, best_rest = hit[0] + cost_of, (PAIR, 2, r, r, (r,)), hit
             cost_of = self._triple[r]
             if c >= 3:
                 rest = packed - 3 * one
                 hit = lookup(rest << 1 | ph) or best_packed(rest, ph)
                 if hit[0] + cost_of < best_cost:
-                    best_cost, best_combos = hit[0] + cost_of, ((TRIPLE, 3, r, None, (r, r, r)),) + hit[1]
+                    best_cost, best_combo, best_rest = hit[0] + cost_of, (TRIPLE, 3, r, None, (r, r, r)), \
+                        hit
             if ph and c >= 2:
                 rest = packed - 2 * one
                 hit = lookup(rest << 1) or best_packed(rest, False)
                 if hit[0] + cost_of < best_cost:
-                    best_cost, best_combos = hit[0] + cost_of, ((TRIPLE, 3, r, r, (r, r)),) + hit[1]
+                    best_cost, best_combo, best_rest = hit[0] + cost_of, (TRIPLE, 3, r, r, (r, r)), hit
             # Full houses with r as the triple or as the pair; ranks above r that are held, with
             # their counts (none below r: r is the lowest).
             held = [(p, packed >> (4 * p) & 15) for p in range(r + 1, self.high + 1)
@@ -345,7 +361,7 @@ class Splitter:
                             combo = (FULL_HOUSE, 5, r, r if t_ph else None, (r,) * t_nat + (p, p))
                         else:
                             combo = (FULL_HOUSE, 5, r, p, (r,) * t_nat + (p,))
-                        best_cost, best_combos = hit[0] + cost_of, (combo,) + hit[1]
+                        best_cost, best_combo, best_rest = hit[0] + cost_of, combo, hit
             for p_nat, p_ph in ((2, False), (1, True)):
                 if c < p_nat or (p_ph and not ph):
                     continue
@@ -363,7 +379,7 @@ class Splitter:
                             combo = (FULL_HOUSE, 5, t, r if p_ph else None, (t, t, t) + (r,) * p_nat)
                         else:
                             combo = (FULL_HOUSE, 5, t, t, (t, t) + (r,) * p_nat)
-                        best_cost, best_combos = hit[0] + full[t], (combo,) + hit[1]
+                        best_cost, best_combo, best_rest = hit[0] + full[t], combo, hit
             self._stairs_from(packed, ph, r, options)
         # Five ranks in a row from r, one of them maybe the Phoenix: ranks r+1..r+3 must be held
         # (all of them, or all but one with the Phoenix).
@@ -374,8 +390,9 @@ class Splitter:
         for combo, rest, ph_left, cost_of in options:
             hit = lookup(rest << 1 | ph_left) or best_packed(rest, ph_left)
             if hit[0] + cost_of < best_cost:
-                best_cost, best_combos = hit[0] + cost_of, (combo,) + hit[1]
-        return best_cost, best_combos
+                best_cost, best_combo, best_rest = hit[0] + cost_of, combo, hit
+        # best_rest: the split of the shape left, flat as the memo keeps it (`best_packed`).
+        return (best_cost, self._shared(best_combo)) + best_rest[1:]
 
     def _stairs_from(self, packed: int, ph: bool, r: int, options: list):
         # partial: (cards taken as a packed shape, ranks used, the Phoenix's rank or None)
@@ -465,7 +482,8 @@ def plan_hand(hand: int, deck: Deck, stairs_min_pairs: int = 2) -> Plan:
     ph = bool(phoenixes)
     rest &= ~(deck.dragon_mask | deck.dog_mask)
     sp = splitter_for(deck, stairs_min_pairs)
-    cost, combos = sp.best_packed(packed_counts(rest, deck), ph)
+    split = sp.best_packed(packed_counts(rest, deck), ph)
+    cost, combos = split[0], split[1:]
     if phoenixes & (phoenixes - 1):  # the second Phoenix (two decks): a strong single
         cost += 1.0 - PHOENIX_SINGLE_CONTROL
         combos = combos + ((SINGLE, 1, 0, 0, ()),)

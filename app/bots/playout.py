@@ -120,6 +120,9 @@ class Planner:
         self.smp = stairs_min_pairs
         self.sp = splitter_for(deck, stairs_min_pairs)
         self.cache: dict[int, tuple] = {}
+        # Each combination as one tuple, shared by the plans holding it, so that a plan is a
+        # tuple of tuples the garbage collector no longer tracks (as `hand.Splitter.combos`).
+        self.combos: dict[tuple, tuple] = {}
         self.points_of = deck.points_of
         self.costs: dict[int, float] = {}  # kind, length and value in one int -> the splitter's cost
         # Card points by value: (points, the cards worth them), to count a mask at once.
@@ -150,6 +153,7 @@ class Planner:
             hit = self._build(hand)
             if len(self.cache) > 20_000:
                 self.cache.clear()
+                self.combos.clear()
             self.cache[hand] = hit
         return hit
 
@@ -160,7 +164,7 @@ class Planner:
         bombs, rest = split_bombs(hand, deck)
         phoenixes = rest & deck.phoenix_mask
         rest &= ~(deck.dragon_mask | deck.dog_mask)
-        _, combos = self.sp.best_packed(packed_counts(rest, deck), bool(phoenixes))
+        combos = self.sp.best_packed(packed_counts(rest, deck), bool(phoenixes))[1:]
         if phoenixes & (phoenixes - 1):  # the second Phoenix (two decks): a single of its own
             combos = combos + ((SINGLE, 1, 0, 0, ()),)
         out = []
@@ -207,7 +211,8 @@ class Planner:
         for b in bombs:
             out.append(sim_combo(BOMB, b[1], b[2], b[3], -1.0, points(b[3])))
         out.sort(key=itemgetter(COST), reverse=True)  # weakest first: the order leads are made in
-        return tuple(out)
+        shared = self.combos
+        return tuple([shared.setdefault(c, c) for c in out])
 
 
 _PLANNERS: dict = {}
