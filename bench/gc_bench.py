@@ -20,13 +20,15 @@ from __future__ import annotations
 import argparse
 import copy
 import gc
-import math
 import random
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from decision_bench import _percentile as percentile  # noqa: E402
 
 from app import gc_tune  # noqa: E402
 from app.bots.hard import HardBot  # noqa: E402
@@ -74,13 +76,6 @@ class Pauses:
             self.started = time.perf_counter()
         else:
             self.pauses.append((info["generation"], time.perf_counter() - self.started))
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    values = sorted(values)
-    return values[min(len(values) - 1, max(0, math.ceil(q * len(values)) - 1))]
 
 
 def measure(views: list[dict], repeat: int) -> dict:

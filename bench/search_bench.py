@@ -41,11 +41,16 @@ The sides' code is reached through names both old and new trees have:
 (one per candidate): `decide_explained(view).search` (`last_search` in trees
 before it), the play search (`search_play` as `hard.py` imports it, the method
 `HardBot.search` before), `Knowledge(view)` and `Sampler(k).sample(rng)`.
+
+`--gc-tune`: every side's garbage collector tuned as a table's server tunes it (this tree's
+`app/gc_tune.THRESHOLDS`, the start-up heap frozen; the arena's way), so decision times are
+a table's; without it, Python's defaults (the figures before 2026-11-29 were measured so).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -65,8 +70,9 @@ STAGES = ("early", "middle", "late")
 # -- the side's process -------------------------------------------------------------------
 
 
-def serve(root: str) -> None:
-    """A side: import `app` from `root`, answer measurement requests (one JSON line each)."""
+def serve(root: str, gc_thresholds: str | None = None) -> None:
+    """A side: import `app` from `root`, answer measurement requests (one JSON line each);
+    `gc_thresholds` ("a,b,c"): collect garbage as a server does, `app/gc_tune.py`."""
     sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
     sys.path.insert(0, str(Path(root).resolve()))
     import app
@@ -75,6 +81,10 @@ def serve(root: str) -> None:
     from app.bots.knowledge import Knowledge
 
     assert Path(app.__file__).resolve().parent.parent == Path(root).resolve(), app.__file__
+    if gc_thresholds:
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(*(int(n) for n in gc_thresholds.split(",")))
     spent = {"search": 0.0, "sample": 0.0}
     drawn: set = set()  # the distinct deals of this decision
     queue: list = []  # deals to hand out instead of sampling (the play-out measurement)
@@ -164,11 +174,12 @@ def serve(root: str) -> None:
 
 
 class Side:
-    def __init__(self, label: str, root: Path):
+    def __init__(self, label: str, root: Path, gc_thresholds: str | None = None):
         self.label = label
         self.root = root
-        self.proc = subprocess.Popen([sys.executable, __file__, "--serve", str(root)], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, bufsize=1)
+        gc_option = [f"--gc={gc_thresholds}"] if gc_thresholds else []
+        self.proc = subprocess.Popen([sys.executable, __file__, "--serve", str(root), *gc_option],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 
     def ask(self, **request) -> dict:
         self.proc.stdin.write(json.dumps(request) + "\n")
@@ -342,12 +353,18 @@ def main(argv=None) -> int:
                         help="a Hard option for every side (one a side does not know, it keeps unused), "
                              "e.g. margin=6")
     parser.add_argument("--json", metavar="PATH")
+    parser.add_argument("--gc-tune", action="store_true",
+                        help="every side collects garbage as a table's server does (app/gc_tune.py)")
     parser.add_argument("--serve", metavar="ROOT", help=argparse.SUPPRESS)
+    parser.add_argument("--gc", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve:
-        serve(args.serve)
+        serve(args.serve, args.gc)
         return 0
     sys.path.insert(0, str(HERE))
+    from app.gc_tune import THRESHOLDS
+
+    gc_thresholds = ",".join(str(n) for n in THRESHOLDS) if args.gc_tune else None
     from app.bots.revision import compile_playout, extract_revision, resolve
 
     roots = [(rev, extract_revision(rev)) for rev in args.rev]
@@ -355,9 +372,9 @@ def main(argv=None) -> int:
         why = compile_playout(root)
         if why is not None:
             print(f"{rev}: its play-out runs as Python ({why})")
-    sides = [Side(rev, root) for rev, root in roots]
-    sides += [Side(Path(root).name or root, Path(root)) for root in args.root]
-    sides.append(Side("this tree", HERE))
+    sides = [Side(rev, root, gc_thresholds) for rev, root in roots]
+    sides += [Side(Path(root).name or root, Path(root), gc_thresholds) for root in args.root]
+    sides.append(Side("this tree", HERE, gc_thresholds))
     started = time.time()
     positions = collect_positions(args.deals)
     options = {}
@@ -370,7 +387,8 @@ def main(argv=None) -> int:
         side.close()
     names = {rev: resolve(rev)[:10] for rev in args.rev}
     header = (f"Hard's search, {len(positions)} positions x {args.passes} passes, "
-              f"options {options or 'none'}, budget {args.budget_ms:g} ms, world cap {args.max_worlds}; "
+              f"options {options or 'none'}, budget {args.budget_ms:g} ms, world cap {args.max_worlds}, "
+              f"collector {'tuned ' + gc_thresholds if gc_thresholds else 'Python defaults'}; "
               "sides: "
               + ", ".join(f"{s.label} ({names.get(s.label, s.root)})" for s in sides)
               + f"; {time.time() - started:.0f} s")
