@@ -64,6 +64,10 @@ class HardConfig(NormalConfig):
     # A seat holds no hand it could have gone out with when it passed or led (`exits.py`); off:
     # measured no gain (docs/bots.md).
     read_exits: bool = False
+    # Deals leaning to what a partner's card in the exchange says (`exchange_reads.py`) and to
+    # no bomb where a seat let an opponent on its last card take a trick (`bomb_reads.py`).
+    read_exchange: bool = False
+    read_bombs: bool = False
     native: bool = True  # the compiled play-out where it is built (`native.py`); 0: pure Python
     exact_cards: int = 0  # play-outs' endings solved exactly from this many cards left (`endings.py`; 0: off)
     # -- near the target (standard scoring, two teams) --

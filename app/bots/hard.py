@@ -75,10 +75,14 @@ class HardBot(NormalBot):
 
     def sampler(self, k: Knowledge):
         """Deals for a play-phase search; None: `Sampler` on the search's own knowledge. With
-        `read_calls` and a call to read, a sampler that reads them (`reading.py`); with
+        `read_calls` and a call to read, a sampler that reads them (`reading.py`), so too with
+        `read_exchange` (`exchange_reads.py`) and `read_bombs` (`bomb_reads.py`); with
         `read_exits`, one that reads passes and leads (`exits.py`)."""
         config = self.config
-        reading = play_reading(k, config.read_no_calls, config.read_tries) if config.read_calls else None
+        reading = None
+        if config.read_calls or config.read_exchange or config.read_bombs:
+            reading = play_reading(k, config.read_no_calls, config.read_tries, config.read_calls,
+                                   config.read_exchange, config.read_bombs)
         if reading is None and not config.read_exits:
             return None
         return Sampler(k, reading, config.read_exits)

@@ -6,8 +6,8 @@ the cards still unseen, the cards known to sit in a given hand (the ones this
 seat passed in the exchange and that have not come out since), the combination
 on top of the trick, card counts, calls and places, and what the wish revealed
 (a seat that did not fulfil an active wish in its turn holds at most so many
-natural cards of that rank), and the passes and leads that say a seat could not go out
-then (`exits.py`).
+natural cards of that rank), the passes and leads that say a seat could not go out
+then (`exits.py`), and the tricks a seat let an opponent take without a bomb (`bomb_reads.py`).
 
 Everything comes from the view (`hand`, `players`, `trick`, `history`,
 `exchange`, `wish`, `legal`), so a bot created in the middle of a round (a
@@ -31,6 +31,7 @@ from app.engine.combos import (
 from app.engine.plays import wish_mask
 from app.engine.rulesets import Rules, rules_of
 
+from .bomb_reads import silences
 from .exits import exit_reads
 
 
@@ -153,6 +154,8 @@ class Knowledge:
         trick_owner = None
         self._events: list[tuple] = []  # (seat, index, top): passes and leads (None)
         self._plays: list[list[tuple]] = [[] for _ in self.played]  # per seat (index, mask)
+        self._closings: list[tuple] = []  # (owner, index, top): tricks taken (`bomb_reads.py`)
+        self._call_at: dict = {}  # seat -> the index of its call
         for index, ev in enumerate(history):
             act = ev.get("act")
             if act == "play":
@@ -193,6 +196,8 @@ class Knowledge:
                 if wish is not None:
                     self._wish_not_fulfilled(ev["seat"], wish, top)
             elif act == "trick":
+                if trick_owner is not None and top is not None:
+                    self._closings.append((trick_owner, index, top))
                 to = ev["to"]
                 for m in trick_cards:
                     self.piles[to] |= m
@@ -201,6 +206,8 @@ class Knowledge:
                 trick_owner = None
             elif act == "gift":
                 pass  # the "trick" event that follows names the receiver
+            elif (act == "tichu" or act == "grand" and ev.get("call")) and ev["seat"] not in self._call_at:
+                self._call_at[ev["seat"]] = index
         self.trick_owner = trick_owner
 
     def _wish_not_fulfilled(self, s: int, wish: int, top):
@@ -226,6 +233,13 @@ class Knowledge:
         where asked (the Hard bot's `read_exits`)."""
         partners = self.view["geometry"]["partners"]
         return exit_reads(self._events, self._plays, self.counts, self.calls, partners)
+
+    @cached_property
+    def silences(self) -> list:
+        """The tricks each seat let go to an opponent it had to stop, without a bomb
+        (`bomb_reads.py`): read only where asked (the Hard bot's `read_bombs`)."""
+        return silences(self._closings, self._plays, self.counts, self._call_at,
+                        self.view["geometry"]["opponents"])
 
     def dog_partner(self) -> int:
         """The partner a Dog would pass the lead to (the choice `geometry.dog_partner` makes)."""

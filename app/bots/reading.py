@@ -29,9 +29,11 @@ The hand H is the one the seat held when it called, as far as it can be rebuilt:
 
 With `no_calls` a seat that could have called Tichu after the exchange and played its first
 card without calling is read too (weight 1 - p); it costs a plan of every such hand in every
-deal, so it is a separate option. Not read: Grand Tichu not called, the exchange's cards,
-passes and leads (a seat that did not fulfil a wish is a hard rule, `Knowledge.max_of_rank`),
-bombs not thrown.
+deal, so it is a separate option. The same weighing reads two more of the others' actions,
+each by its own rule and option: a partner's card in the exchange (`exchange_reads.py`) and
+bombs not thrown (`bomb_reads.py`). Not read here: Grand Tichu not called, the opponents'
+cards in the exchange, passes and leads (`exits.py` reads those as going out goes; a seat that
+did not fulfil a wish is a hard rule, `Knowledge.max_of_rank`).
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ import random
 from app.engine.cards import Deck
 
 from . import calls
+from .bomb_reads import no_bomb_terms
+from .exchange_reads import partner_gift_terms
 from .hand import rank_counts
 
 #: The soft threshold's width, in chance: 0.05 below the threshold a call is 27% likely.
@@ -100,11 +104,13 @@ class Reading:
             w *= p if t.called else 1.0 - p
         return w
 
-    def _likelihood(self, t: Term, hand: int) -> float:
-        """How likely the call was with this hand at the call."""
+    def _likelihood(self, t, hand: int) -> float:
+        """How likely the call (or the other read action) was with this hand then."""
         if t.kind == GRAND:
             return grand_from_whole(hand, self.deck, self.shown_size, t.threshold)
-        return call_chance(calls.tichu_chance(hand, self.deck, self.smp), t.threshold)
+        if t.kind in (TICHU, TICHU_BEFORE):
+            return call_chance(calls.tichu_chance(hand, self.deck, self.smp), t.threshold)
+        return t.likelihood(hand)  # the exchange's and the bombs' terms know their own rule
 
     def draw(self, draw, rng: random.Random):
         """A deal from `draw()` kept with its weight's chance; after `tries` refused, one of them
@@ -203,9 +209,24 @@ def _threshold(view: dict, seat: int, kind: str, opponent_called: bool) -> float
     return calls.tichu_threshold(view, seat, base, opponent_called)
 
 
-def play_reading(k, no_calls: bool = False, tries: int = TRIES) -> Reading | None:
-    """The calls to read in a play-phase deal for the seat of `k` (`Knowledge`); None: nothing
-    to read (the sampler keeps its plain draw)."""
+def play_reading(k, no_calls: bool = False, tries: int = TRIES, read_calls: bool = True,
+                 exchange: bool = False, bombs: bool = False) -> Reading | None:
+    """What to read in a play-phase deal for the seat of `k` (`Knowledge`): the calls (with
+    `read_calls`), the partners' cards in the exchange (`exchange`, `exchange_reads.py`), the
+    bombs not thrown (`bombs`, `bomb_reads.py`); None: nothing to read (the sampler keeps its
+    plain draw)."""
+    terms = call_terms(k, no_calls) if read_calls else []
+    if exchange:
+        terms += partner_gift_terms(k)
+    if bombs:
+        terms += no_bomb_terms(k)
+    if not terms:
+        return None
+    return Reading(k.deck, k.rules.stairs_min_pairs, terms, k.rules.grand_tichu_cards, tries)
+
+
+def call_terms(k, no_calls: bool = False) -> list[Term]:
+    """The others' calls (and with `no_calls` their absence) to read for the seat of `k`."""
     view = k.view
     called, first_card = _calls_in_order(view)
     from_me = [0] * k.rules.seats  # the cards this seat gave each seat
@@ -231,9 +252,7 @@ def play_reading(k, no_calls: bool = False, tries: int = TRIES) -> Reading | Non
         elif (no_calls and view["geometry"]["tichu"] and s in first_card
               and not any(p in called for p in partners[s])):
             terms.append(Term(s, TICHU, False, _threshold(view, s, TICHU, first_card[s]), k.played[s]))
-    if not terms:
-        return None
-    return Reading(k.deck, k.rules.stairs_min_pairs, terms, k.rules.grand_tichu_cards, tries)
+    return terms
 
 
 def pre_play_reading(view: dict, need: list[int], rules, tries: int = TRIES) -> Reading | None:
