@@ -21,7 +21,8 @@ from typing import NamedTuple
 
 from app.engine.cards import Deck
 from app.engine.combos import BOMB, KIND
-from app.engine.plays import bombs_beating
+
+from .hand import split_bombs
 
 #: How likely a seat let such a trick go while holding a bomb that beat it.
 SLIP = 0.25
@@ -64,15 +65,16 @@ class NoBomb:
 
     kind = "bomb"
     called = True
-    __slots__ = ("seat", "plus", "minus", "top", "deck", "threshold")
+    direct = True  # cheap: `reading.Reading` asks it for every deal, no memo
+    __slots__ = ("seat", "plus", "minus", "top", "deck")
 
     def __init__(self, silence: Silence, deck: Deck):
         self.seat, self.plus, self.top, self.deck = silence.seat, silence.extra, silence.top, deck
         self.minus = 0
-        self.threshold = None
 
     def likelihood(self, hand: int) -> float:
-        return SLIP if bombs_beating(hand, self.deck, self.top) else 1.0
+        # The top is no bomb (`silences` reads no other): any bomb would have beaten it.
+        return SLIP if split_bombs(hand, self.deck)[0] else 1.0
 
 
 def no_bomb_terms(k) -> list[NoBomb]:

@@ -46,31 +46,26 @@ class PartnerGift:
 
     kind = "exchange"
     called = True
-    __slots__ = ("seat", "card", "rule", "plus", "minus", "deck", "threshold")
+    direct = True  # cheap: `reading.Reading` asks it for every deal, no memo
+    __slots__ = ("seat", "card", "rule", "plus", "minus", "deck", "above")
 
     def __init__(self, seat: int, card: int, rule: str, plus: int, minus: int, deck: Deck):
         self.seat, self.card, self.rule, self.deck = seat, card, rule, deck
         self.plus, self.minus = plus, minus
-        self.threshold = None
+        # The cards the rule says it did not hold outside a bomb.
+        if rule == STRONG:  # it gave one of its two highest ranks: nothing above the next rank up
+            self.above = sum(deck.rank_masks[r] for r in range(deck.rank_of[card] + 2, deck.high + 1))
+        else:  # its best card: nothing better
+            given = card_strength(deck, card)
+            self.above = sum(1 << c for c in range(deck.size) if card_strength(deck, c) > given)
 
     def likelihood(self, hand: int) -> float:
-        deck = self.deck
-        bombs, _ = split_bombs(hand, deck)
-        for b in bombs:
-            hand &= ~b[3]
-        if self.rule == STRONG:
-            cap = deck.rank_of[self.card] + 1  # it gave one of its two highest ranks
-            higher = 0
-            for r in range(cap + 1, deck.high + 1):
-                higher |= deck.rank_masks[r]
-            return SLIP if hand & higher else 1.0
-        given = card_strength(deck, self.card)
-        while hand:
-            low = hand & -hand
-            if card_strength(deck, low.bit_length() - 1) > given:
-                return SLIP
-            hand ^= low
-        return 1.0
+        held = hand & self.above
+        if not held:
+            return 1.0
+        for b in split_bombs(hand, self.deck)[0]:
+            held &= ~b[3]
+        return SLIP if held else 1.0
 
 
 def _exchanged_after(history: list) -> dict:
@@ -109,7 +104,9 @@ def partner_gift_terms(k) -> list[PartnerGift]:
             continue  # a caller gives a card it can spare
         rule = BEST if k.seat in called else STRONG
         card = cards[0]
-        if rule == STRONG and k.deck.role_of[card] != "normal":
-            continue  # no normal card left to give: the rule says nothing
+        if rule == STRONG and (k.deck.role_of[card] != "normal" or k.deck.rank_of[card] + 1 >= k.deck.high):
+            continue  # an Ace or a King (nothing above its cap), or no normal card: nothing to read
+        if rule == BEST and card_strength(k.deck, card) == card_strength(k.deck, k.deck.dragon):
+            continue  # the Dragon: nothing is better
         terms.append(PartnerGift(p, card, rule, k.played[p], from_me.get(p, 0), k.deck))
     return terms

@@ -68,6 +68,7 @@ class Term:
     """One seat's call (or call not made) to read: the hand it held then is the sampled hand
     of `seat` with `plus` added and `minus` taken out."""
 
+    direct = False  # weighed through `Reading`'s memo (a call's chance costs a plan)
     __slots__ = ("seat", "kind", "called", "threshold", "plus", "minus")
 
     def __init__(self, seat: int, kind: str, called: bool, threshold: float, plus: int = 0, minus: int = 0):
@@ -91,7 +92,9 @@ class Reading:
         w = 1.0
         memo = self.memo
         for i, t in enumerate(self.terms):
-            if t.kind == GRAND and shown is not None:
+            if t.direct:  # the exchange's and the bombs' rules: a few bit operations
+                p = t.likelihood((hands[t.seat] | t.plus) & ~t.minus)
+            elif t.kind == GRAND and shown is not None:
                 p = call_chance(calls.grand_chance(shown[t.seat], self.deck), t.threshold)
             else:
                 hand = (hands[t.seat] | t.plus) & ~t.minus
@@ -104,13 +107,11 @@ class Reading:
             w *= p if t.called else 1.0 - p
         return w
 
-    def _likelihood(self, t, hand: int) -> float:
-        """How likely the call (or the other read action) was with this hand then."""
+    def _likelihood(self, t: Term, hand: int) -> float:
+        """How likely the call was with this hand at the call."""
         if t.kind == GRAND:
             return grand_from_whole(hand, self.deck, self.shown_size, t.threshold)
-        if t.kind in (TICHU, TICHU_BEFORE):
-            return call_chance(calls.tichu_chance(hand, self.deck, self.smp), t.threshold)
-        return t.likelihood(hand)  # the exchange's and the bombs' terms know their own rule
+        return call_chance(calls.tichu_chance(hand, self.deck, self.smp), t.threshold)
 
     def draw(self, draw, rng: random.Random):
         """A deal from `draw()` kept with its weight's chance; after `tries` refused, one of them

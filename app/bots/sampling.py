@@ -8,11 +8,13 @@ more natural cards of the wished rank than it could have held
 (`Knowledge.max_of_rank`); with `exits` (the Hard bot's `read_exits`), a seat holds no hand
 it could have gone out with when it passed or led (`exits.py`, `Knowledge.exits`: a deal
 breaking that is drawn again). Within those rules every deal is equally likely,
-unless the sampler is given a `reading.Reading` (the Hard bot's `read_calls`):
-then a deal is kept with the chance that the others' calls were made with its
-hands (rejection sampling, at most `reading.TRIES` draws a deal: the deals
-lean to strong hands for a seat that called Tichu or Grand Tichu). Without
-one (or with nothing to read) the deals are exactly the plain ones.
+unless the sampler is given a `reading.Reading` (the Hard bot's `read_calls`,
+`read_exchange`, `read_bombs`): then a deal is kept with the chance that the
+others' actions were made with its hands (rejection sampling, at most
+`reading.TRIES` draws a deal: the deals lean to strong hands for a seat that
+called Tichu or Grand Tichu, to no card above a partner's gift, to no bomb for
+a seat that let an opponent's last trick go). Without one (or with nothing to
+read) the deals are exactly the plain ones.
 
 The search draws thousands of deals per decision, so the pool is kept as
 one-card masks (a hand is the sum of its slice) and shuffled by `shuffle`,
