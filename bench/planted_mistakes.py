@@ -63,6 +63,7 @@ from app.bots.base import Bot  # noqa: E402
 from app.bots.evaluation import play_start  # noqa: E402
 from app.bots.knowledge import Knowledge  # noqa: E402
 from app.bots.normal import NormalBot  # noqa: E402
+from app.bots.reads import Reads  # noqa: E402
 from app.bots.sampling import Sampler  # noqa: E402
 from app.bots.table import TableLog, play_round  # noqa: E402
 from app.bots.tricks import Style  # noqa: E402
@@ -83,6 +84,7 @@ class Job:
     kind: str
     seed: str
     playouts: int
+    reads: str = ""  # what the review's deals read (`--review-reads`; "": none)
 
 
 class Counter:
@@ -277,7 +279,7 @@ def _planted(job: Job):
 
 def _reviewed(job: Job, record: dict, seat: int, plant: Plant, index: int) -> dict:
     started = time.process_time()
-    review = examine_round(record, seat, 0, seed=job.seed)
+    review = examine_round(record, seat, 0, seed=job.seed, reads=Reads.parse(job.reads))
     cpu = time.process_time() - started
     return {"found": _found(review, plant, index), "estimate": _estimate(review, plant, index),
             "review_cpu": round(cpu, 3), "decisions": review.decisions,
@@ -323,15 +325,15 @@ def rereview_job(args: tuple[dict, str]) -> dict:
     """An earlier run's planted mistake (a `--details` line) planted again in the same seeded
     round and reviewed by today's code; its true cost (Normal bots' play of the actual deal,
     which no review change moves) is kept."""
-    line, seed = args
-    job, (seat, plant, index, record) = _replanted(line, seed)
+    line, seed, reads = args
+    job, (seat, plant, index, record) = _replanted(line, seed, reads)
     return {**line, **_reviewed(job, record, seat, plant, index)}
 
 
-def _replanted(line: dict, seed: str) -> tuple[Job, tuple]:
+def _replanted(line: dict, seed: str, reads: str = "") -> tuple[Job, tuple]:
     """An earlier run's planted mistake (a `--details` line) planted again: its job and
     (seat, plant, action index, record)."""
-    job = Job(line["ruleset"], line["deal"], line["kind"], seed, len(line["diffs"]))
+    job = Job(line["ruleset"], line["deal"], line["kind"], seed, len(line["diffs"]), reads)
     planted = _planted(job)
     if planted is None or planted[0] != line["seat"] or planted[2] != line["index"]:
         raise SystemExit(f"not the same planted mistake: {line['ruleset']} deal {line['deal']} {line['kind']}"
@@ -456,6 +458,8 @@ def format_report(report: Report) -> str:
     else:
         head = (f"Planted mistakes: {c['deals']} deals x {len(c['rulesets'].split(','))} rulesets x "
                 f"{len(c['kinds'].split(','))} kinds, {c['playouts']} paired play-outs each")
+    if c.get("review_reads"):
+        head += f"; the review's deals read {c['review_reads']}"
     lines = [f"{head}; clear >= {c['clear']} points, costly >= {c['costly']}; {report.seconds:.0f} s",
              f"{'kind':<18} {'planted':>7} {'clear':>6} {'found (clear)':>15} {'found (costly)':>15}"]
     for name, t in list(report.by_kind.items()) + [("all", report.total)]:
@@ -529,7 +533,11 @@ def main(argv=None) -> int:
     parser.add_argument("--rereview", nargs="+", metavar="DETAILS",
                         help="earlier runs' planted mistakes (made with the same --seed), their costs "
                              "kept, reviewed again")
+    parser.add_argument("--review-reads", default="", metavar="READS",
+                        help="what the review's deals (and the hint it asks) read of the others' actions: "
+                             "calls,no_calls,exits,exchange,bombs (app.bots.reads; default none)")
     args = parser.parse_args(argv)
+    Reads.parse(args.review_reads)  # refused here, not in every worker
     if args.merge:
         merged = [json.loads(line) for path in args.merge for line in open(path) if line.strip()]
         print(format_report(summarise(merged, args)))
@@ -541,10 +549,10 @@ def main(argv=None) -> int:
         work, jobs = inform_job, [(json.loads(line), args.seed, args.informed_deals) for path in args.informed
                                   for line in open(path) if line.strip()]
     elif args.rereview:
-        work, jobs = rereview_job, [(json.loads(line), args.seed) for path in args.rereview
+        work, jobs = rereview_job, [(json.loads(line), args.seed, args.review_reads) for path in args.rereview
                                     for line in open(path) if line.strip()]
     else:
-        work, jobs = run_job, [Job(ruleset, deal, kind, args.seed, args.playouts)
+        work, jobs = run_job, [Job(ruleset, deal, kind, args.seed, args.playouts, args.review_reads)
                                for deal in range(args.first, args.first + args.deals)
                                for ruleset in args.rulesets.split(",") for kind in args.kinds.split(",")]
     started = time.perf_counter()

@@ -37,15 +37,13 @@ from . import calls, game_stakes, searches, tricks
 from . import exchange as exchange_rules
 from .base import hand_views
 from .config import HardConfig
-from .deals import PrePlayDeals
 from .decision import CallEstimate, SearchTrace
 from .geometry import exchange_action, forced_best
 from .hand import plan_hand
 from .knowledge import Knowledge
 from .normal import NormalBot, legal_plays, play_action
 from .play_search import as_candidate, play_candidates, search_play
-from .reading import play_reading
-from .sampling import Sampler
+from .reads import Reads
 
 
 class HardBot(NormalBot):
@@ -74,24 +72,15 @@ class HardBot(NormalBot):
     # -- where the deals come from (the all-seeing research bot replaces these) -----------------
 
     def sampler(self, k: Knowledge):
-        """Deals for a play-phase search; None: `Sampler` on the search's own knowledge. With
-        `read_calls` and a call to read, a sampler that reads them (`reading.py`), so too with
-        `read_exchange` (`exchange_reads.py`) and `read_bombs` (`bomb_reads.py`); with
-        `read_exits`, one that reads passes and leads (`exits.py`)."""
-        config = self.config
-        reading = None
-        if config.read_calls or config.read_exchange or config.read_bombs:
-            reading = play_reading(k, config.read_no_calls, config.read_tries, config.read_calls,
-                                   config.read_exchange, config.read_bombs)
-        if reading is None and not config.read_exits:
-            return None
-        return Sampler(k, reading, config.read_exits)
+        """Deals for a play-phase search; None: `Sampler` on the search's own knowledge. With a
+        read option (`read_calls`, `read_exits`, `read_exchange`, `read_bombs`) and something to
+        read, a sampler that reads it (`reads.py`)."""
+        return Reads.of(self.config).play_deals(k)
 
     def pre_play_deals(self, view: dict):
         """Deals for a search before the play; None: `PrePlayDeals` of the view (reading the
         others' calls with `read_calls`)."""
-        config = self.config
-        return PrePlayDeals(view, True, config.read_tries) if config.read_calls else None
+        return Reads.of(self.config).pre_play_deals(view)
 
     # -- the calls --------------------------------------------------------------------------
 

@@ -15,6 +15,8 @@ import random
 import pytest
 
 from app.bots.evaluation import Evaluator
+from app.bots.hard import HardBot
+from app.bots.reads import Reads
 from app.bots.searches import exchange_means
 from app.coach.review import read_record
 from app.coach.review.candidates import Candidate, candidates
@@ -140,3 +142,21 @@ def test_near_the_target_hard_weighs_its_pass_as_the_review_judges_it():
     review.add(40)
     assert worlds == 40 and review.judged == "game"
     assert hard == pytest.approx(review.means())
+
+
+def test_the_review_reads_what_it_is_told_as_hard_reads_by_its_options():
+    """One setting of the reads for Hard, the hint and the review (`app.bots.reads`): the review's
+    deals read a partner's card in the exchange when told to, and are the plain ones by default."""
+    hand = "Mj S2 B4 G5 R6 S7 B8 G9 R10 SJ BJ B2 SQ G3"  # the partner (seat 2) gave the Queen
+    view = view_for(table([hand, "", "", ""]), 0)
+    decision = Decision(0, 0, 0, 0, "lead", {"act": "play", "cards": "S2"}, view, view)
+    cands = candidates(decision)
+    plain = evaluator(decision, cands, random.Random(1))
+    assert getattr(plain.deals_from, "reading", None) is None
+    read = evaluator(decision, cands, random.Random(1), reads=Reads(exchange=True))
+    assert [t.kind for t in read.deals_from.reading.terms] == ["exchange"]
+    hard = HardBot(0, **Reads.parse("exchange,bombs").options())
+    assert Reads.of(hard.config) == Reads(exchange=True, bombs=True)
+    assert Reads.of(HardBot(0).config) == Reads() == Reads.parse("none")
+    with pytest.raises(ValueError, match="no such read: stares"):
+        Reads.parse("calls,stares")

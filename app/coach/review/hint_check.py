@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from app.bots.hard import HardBot
 from app.bots.knowledge import Knowledge
+from app.bots.reads import NONE, Reads
 
 from .candidates import Candidate, _legal_entry, _play_key
 from .decisions import Decision
@@ -43,13 +44,13 @@ class HintChoice:
     deals: int | None
 
 
-def hint_choice(decision: Decision, cands: list[Candidate], seed) -> HintChoice | None:
+def hint_choice(decision: Decision, cands: list[Candidate], seed, reads: Reads = NONE) -> HintChoice | None:
     """The candidate the hint chooses at `decision`, or None where the hint is not compared
-    (the exchange, a wish: it words them otherwise)."""
+    (the exchange, a wish: it words them otherwise); its deals read what the review's read."""
     if decision.kind not in ("lead", "follow", "bomb", "gift", "tichu", "grand"):
         return None
     bot = HardBot(decision.player, rng=random.Random(f"hint:{seed}:{decision.index}:{decision.seat}"),
-                  **HINT_OPTIONS)
+                  **HINT_OPTIONS, **reads.options())
     explained = bot.decide_explained(decision.player_view)
     action = explained.action
     if action is not None and action.get("seat", decision.seat) != decision.seat:

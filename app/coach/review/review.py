@@ -21,6 +21,8 @@ import random
 from dataclasses import asdict, dataclass, field
 
 from app.bots.evaluation import Evaluator
+from app.bots.knowledge import Knowledge
+from app.bots.reads import NONE, Reads
 from app.engine.rulesets import rules_of
 
 from .candidates import MAX_CANDIDATES, Candidate, candidates, wish_candidates
@@ -98,13 +100,15 @@ def review_round(record: dict, seat: int, round_index: int, deals: int = DEALS, 
 
 def examine_round(record, seat: int, round_index: int, deals: int = DEALS, share: float = SHARE,
                   gain: float = GAIN, seed=0, max_candidates: int = MAX_CANDIDATES,
-                  max_deals: int = MAX_DEALS, seconds: float | None = SECONDS) -> RoundReview:
+                  max_deals: int = MAX_DEALS, seconds: float | None = SECONDS,
+                  reads: Reads = NONE) -> RoundReview:
     """`review_round` with how many decisions were compared. `record` may be a `RoundReplay`
     already read (`read_record`), to review several rounds of one record. Each decision is
     scored on `deals` deals, then, while in doubt (`verdict.in_doubt`), on `deals` more at a
     time up to `max_deals`, as long as its share of `seconds` lasts (one core's time, counted
     in play-outs so the review stays reproducible; what is left is shared by the decisions
-    left; None: no limit)."""
+    left; None: no limit). `reads`: what the deals read of the others' actions, the review's and
+    the hint's it asks (`app.bots.reads`; none by default, as the Hard bot's defaults)."""
     check_settings(deals, share, gain, max_candidates)
     rec = record if isinstance(record, RoundReplay) else read_record(record)
     places = rules_of({"ruleset": rec.ruleset, "options": rec.options}).ruleset.scoring == "grandseigneur"
@@ -117,7 +121,7 @@ def examine_round(record, seat: int, round_index: int, deals: int = DEALS, share
             candidates(decision, max_candidates)
         if len(cands) >= 2:
             chosen.append((decision, cands))
-    judging = Judging(criterion, deals, max_deals, seed, "places" if places else "points", scale)
+    judging = Judging(criterion, deals, max_deals, seed, "places" if places else "points", scale, reads)
     clock = Allowance(seconds, len(chosen))
     for decision, cands in chosen:
         review.decisions += 1
@@ -139,6 +143,7 @@ class Judging:
     seed: object
     unit: str = "points"  # or "places"
     scale: float = 1  # points per unit
+    reads: Reads = NONE  # what the deals read of the others' actions (`app.bots.reads`)
 
 
 def judge(decision: Decision, cands: list[Candidate], judging: Judging,
@@ -149,7 +154,7 @@ def judge(decision: Decision, cands: list[Candidate], judging: Judging,
     clock = clock or Allowance(None, 1)
     d = decision
     rng = random.Random(f"review:{judging.seed}:{d.round}:{d.index}:{d.seat}:{d.kind}")
-    scores = evaluator(decision, cands, rng, judging.scale)
+    scores = evaluator(decision, cands, rng, judging.scale, judging.reads)
     criterion, step = judging.criterion, judging.deals
     clock.start(scores)
     scores.add(step)
@@ -160,7 +165,7 @@ def judge(decision: Decision, cands: list[Candidate], judging: Judging,
     verdict = clearly_better(comparisons, criterion)
     hint = None
     if verdict is not None:
-        verdict, hint = _against_the_hint(decision, cands, scores, verdict, criterion, step, judging.seed,
+        verdict, hint = _against_the_hint(decision, cands, scores, verdict, criterion, step, judging,
                                           clock)
         comparisons = scores.comparisons()
     clock.stop(scores)
@@ -174,12 +179,12 @@ def judge(decision: Decision, cands: list[Candidate], judging: Judging,
 
 
 def _against_the_hint(decision: Decision, cands: list[Candidate], scores: Evaluator, verdict,
-                      criterion: Settings, step: int, seed, clock: Allowance) -> tuple:
+                      criterion: Settings, step: int, judging: Judging, clock: Allowance) -> tuple:
     """(the verdict, a `HintNote`) once the hint was asked: where it chose what was done, the
     review looks deeper (`DEEPER_DEALS`) before it contradicts it, and may then flag no more.
     The deeper look may take what is left of the round's time, not only the decision's share;
     where even that runs out first, the review does not contradict the hint."""
-    choice = hint_choice(decision, cands, seed)
+    choice = hint_choice(decision, cands, judging.seed, judging.reads)
     if choice is None:
         return verdict, None
     if choice.index != 0:
@@ -256,6 +261,15 @@ def _with_wishes(decisions: list[Decision]) -> list[Decision]:
     return out
 
 
-def evaluator(decision: Decision, cands: list[Candidate], rng: random.Random, scale: float = 1) -> Evaluator:
-    """The candidates' evaluator: the Hard bot's deals, play-out and score (`app.bots.evaluation`)."""
-    return Evaluator(decision.view, [c.move for c in cands], rng, decision.player_view, scale)
+def evaluator(decision: Decision, cands: list[Candidate], rng: random.Random, scale: float = 1,
+              reads: Reads = NONE) -> Evaluator:
+    """The candidates' evaluator: the Hard bot's deals, play-out and score (`app.bots.evaluation`),
+    the deals reading what `reads` says."""
+    view, moves = decision.view, [c.move for c in cands]
+    if reads == NONE:
+        return Evaluator(view, moves, rng, decision.player_view, scale)
+    if view["phase"] in ("grand", "exchange"):
+        deals = reads.pre_play_deals(decision.player_view or view)
+        return Evaluator(view, moves, rng, decision.player_view, scale, deals=deals)
+    k = Knowledge(view)
+    return Evaluator(view, moves, rng, decision.player_view, scale, deals=reads.play_deals(k), knowledge=k)
