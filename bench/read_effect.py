@@ -3,6 +3,8 @@
     nice -n 10 python bench/read_effect.py --deals 120 --workers 2 --json bench/results/read_effect.json
     python bench/read_effect.py --deals 4 --playouts 8                     # a quick look
     python bench/read_effect.py --opt read_calls=1 --opt read_exits=1      # other reads
+    python bench/read_effect.py --merge A.json B.json                      # runs together
+    python bench/read_effect.py --deals 120 --control                      # noise alone
 
 Rounds are played by the Normal bot at every seat (seeded deals, `--ruleset`). At every
 play-phase turn where the reads apply (`--opt`, by default `read_exchange=1 read_bombs=1`:
@@ -18,7 +20,9 @@ they lay (the all-seeing view), not on sampled deals (which it would merely agre
 It reports the positions, those chosen differently, the effect per differing position and per
 position (with 95% intervals over the positions); and what the reads cost and how much they
 bite: the time of 200 read deals over 200 plain ones, summed over the positions
-(`read_deal_cost_x`), and the mean share of plain deals some read weighs below 1.
+(`read_deal_cost_x`), and the mean share of plain deals some read weighs below 1. With
+`--control` the same positions are asked of Hard without the reads on two seeds: how often and
+how much its choices differ by the deals drawn alone.
 """
 
 from __future__ import annotations
@@ -79,8 +83,8 @@ def _styles(seed: str, n: int) -> list[dict]:
     return [{name: value * rng.uniform(0.6, 1.4) for name, value in base.items()} for _ in range(n)]
 
 
-def _decide(view: dict, options: dict, worlds: int) -> dict | None:
-    bot = HardBot(view["viewer"], seed=1, budget_ms=1e7, call_budget_ms=1e7, max_worlds=worlds,
+def _decide(view: dict, options: dict, worlds: int, seed: int = 1) -> dict | None:
+    bot = HardBot(view["viewer"], seed=seed, budget_ms=1e7, call_budget_ms=1e7, max_worlds=worlds,
                   call_worlds=worlds, **options)
     return bot.decide(view) or {"act": "pass"}
 
@@ -105,7 +109,7 @@ def _sampling(view: dict, options: dict, count: int = 200) -> dict:
 
 def run_deal(job: tuple) -> dict:
     """One seeded deal: its positions, and the effect of each chosen differently."""
-    ruleset, deal, options, worlds, playouts = job
+    ruleset, deal, options, worlds, playouts, control = job
     game = Game(ruleset, {}, seed=9000 + deal)
     found: list = []
     seats = game.round.seating.seats
@@ -114,7 +118,9 @@ def run_deal(job: tuple) -> dict:
     positions = []
     for view, start in found:
         seat = view["viewer"]
-        read, without = _decide(view, options, worlds), _decide(view, plain, worlds)
+        # (The control: no reads on either side, another seed: how often noise alone differs.)
+        read = _decide(view, plain, worlds, seed=2) if control else _decide(view, options, worlds)
+        without = _decide(view, plain, worlds)
         row = {"seat": seat, "at": len(view["history"]), "differ": read != without}
         row.update(_sampling(view, options))
         if row["differ"]:
@@ -156,9 +162,17 @@ def main(argv=None) -> int:
     ap.add_argument("--playouts", type=int, default=24, help="play-outs of the actual deal per choice")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--json", help="write the report and every position here")
+    ap.add_argument("--control", action="store_true",
+                    help="the same positions, both sides without the reads, one of them on another seed")
+    ap.add_argument("--merge", nargs="+", metavar="JSON", help="no run: the report of earlier runs together")
     args = ap.parse_args(argv)
+    if args.merge:
+        runs = [json.loads(Path(path).read_text()) for path in args.merge]
+        results = [r for run in runs for r in run["results"]]
+        print(json.dumps({"runs": args.merge, "deals": len(results), **summarise(results)}, indent=1))
+        return 0
     options = bot_options(args.opt or list(DEFAULT_OPTIONS))
-    jobs = [(args.ruleset, d, options, args.worlds, args.playouts)
+    jobs = [(args.ruleset, d, options, args.worlds, args.playouts, args.control)
             for d in range(args.first, args.first + args.deals)]
     started = time.time()
     if args.workers > 1:
@@ -168,6 +182,7 @@ def main(argv=None) -> int:
         gc_tune.tune()
         results = [run_deal(j) for j in jobs]
     report = {"ruleset": args.ruleset, "deals": args.deals, "first": args.first, "options": options,
+              "control": args.control,
               "worlds": args.worlds, "playouts": args.playouts, "seconds": round(time.time() - started),
               **summarise(results)}
     print(json.dumps(report, indent=1))
