@@ -28,6 +28,7 @@ how much its choices differ by the deals drawn alone.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import multiprocessing
 import random
@@ -152,6 +153,19 @@ def summarise(results: list[dict]) -> dict:
     return out
 
 
+def _read(path: str) -> dict:
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt") as f:
+        return json.load(f)
+
+
+def _write(path: str, data: dict) -> None:
+    """A report with every position (compact; gzipped where the name ends in .gz)."""
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "wt") as f:
+        json.dump(data, f, separators=(",", ":"))
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--ruleset", default="standard")
@@ -161,13 +175,13 @@ def main(argv=None) -> int:
     ap.add_argument("--worlds", type=int, default=300, help="Hard's deals per search (counted)")
     ap.add_argument("--playouts", type=int, default=24, help="play-outs of the actual deal per choice")
     ap.add_argument("--workers", type=int, default=1)
-    ap.add_argument("--json", help="write the report and every position here")
+    ap.add_argument("--json", help="write the report and every position here (.gz: gzipped)")
     ap.add_argument("--control", action="store_true",
                     help="the same positions, both sides without the reads, one of them on another seed")
     ap.add_argument("--merge", nargs="+", metavar="JSON", help="no run: the report of earlier runs together")
     args = ap.parse_args(argv)
     if args.merge:
-        runs = [json.loads(Path(path).read_text()) for path in args.merge]
+        runs = [_read(path) for path in args.merge]
         results = [r for run in runs for r in run["results"]]
         print(json.dumps({"runs": args.merge, "deals": len(results), **summarise(results)}, indent=1))
         return 0
@@ -187,7 +201,7 @@ def main(argv=None) -> int:
               **summarise(results)}
     print(json.dumps(report, indent=1))
     if args.json:
-        Path(args.json).write_text(json.dumps({"report": report, "results": results}, indent=1))
+        _write(args.json, {"report": report, "results": results})
     return 0
 
 
