@@ -67,10 +67,10 @@ from app.bots.reads import Reads  # noqa: E402
 from app.bots.sampling import Sampler  # noqa: E402
 from app.bots.table import TableLog, play_round  # noqa: E402
 from app.bots.tricks import Style  # noqa: E402
-from app.coach.review import examine_round  # noqa: E402
+from app.coach.review import GAIN, examine_round  # noqa: E402
 from app.coach.review.candidates import MAX_CANDIDATES, candidates  # noqa: E402
 from app.coach.review.decisions import read_record, seat_decisions  # noqa: E402
-from app.coach.review.verdict import SURE  # noqa: E402
+from app.coach.review.verdict import FLOOR, SURE  # noqa: E402
 from app.engine import Game, IllegalAction, Rules, seeded_deal  # noqa: E402
 from app.engine.views import view_for  # noqa: E402
 
@@ -398,6 +398,8 @@ class Report:
     actual: dict = field(default_factory=dict)
     # With informed costs (`--informed`): the review's finds among mistakes clear both ways.
     informed: dict = field(default_factory=dict)
+    # {floor: [clear found, costly found]} had the flag's lower bound been `floor` (`by_floor`).
+    floors: dict = field(default_factory=dict)
     misses: list = field(default_factory=list)
     hard_greedy: dict | None = None
 
@@ -420,11 +422,28 @@ def summarise(results: list[dict], args) -> Report:
                      "the other way": sum(g < 0 for g in gaps)}
     if any(r.get("informed") for r in results):
         report.informed = informed_summary(results, args.clear, args.costly)
+    report.floors = by_floor(results, args.clear, args.costly)
     report.misses = sorted(({k: r.get(k) for k in ("ruleset", "deal", "kind", "seat", "index", "good", "bad",
                                                     "cost", "estimate", "actual", "informed")}
                             for r in results if r["cost"] >= args.clear and r["found"] is None),
                            key=lambda m: -m["cost"])
     return report
+
+
+#: The flag's lower bounds `by_floor` tries (`verdict.FLOOR` is the first).
+FLOORS = (FLOOR, 7.5, 5.0, 0.0)
+
+
+def by_floor(results: list[dict], clear: float, costly: float) -> dict:
+    """What the review would have found had a flag's lower bound needed only `floor` points, by
+    each miss's own estimate (its best alternative's gain and lower bound, on the deals it was
+    given: a lower floor would stop some reviews sooner, so this is a guide, not a rerun)."""
+    def found(r: dict, floor: float) -> bool:
+        e = r.get("estimate")
+        return r["found"] is not None or (e is not None and e["gain"] >= GAIN and e["low"] >= floor)
+
+    return {floor: [sum(found(r, floor) for r in results if r["cost"] >= bar) for bar in (clear, costly)]
+            for floor in FLOORS}
 
 
 def informed_summary(results: list[dict], clear: float, costly: float) -> dict:
@@ -474,6 +493,11 @@ def format_report(report: Report) -> str:
         a = report.actual
         lines.append(f"clear misses (not calls), the review's play-out on the actual deal: sees the cost "
                      f"{a['sees it']}, scores both alike {a['alike']}, the other way {a['the other way']}")
+    if report.floors:
+        clear_n, costly_n = report.total["clear"], report.total["costly"]
+        lines.append("had a flag's lower bound needed (the misses' own estimates): " + "; ".join(
+            f"{floor:g} points {_share(c, clear_n)} clear, {_share(k, costly_n)} costly"
+            for floor, (c, k) in report.floors.items()))
     if report.informed:
         lines.append(f"by the cost in expectation ({report.informed['measured']} mistakes measured), found:")
         for name in ("clear", "costly"):
