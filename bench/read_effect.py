@@ -46,7 +46,7 @@ from app import gc_tune  # noqa: E402
 from app.bots.hard import HardBot  # noqa: E402
 from app.bots.knowledge import Knowledge  # noqa: E402
 from app.bots.normal import NormalBot  # noqa: E402
-from app.bots.reading import play_reading  # noqa: E402
+from app.bots.reads import Reads  # noqa: E402
 from app.bots.sampling import Sampler  # noqa: E402
 from app.bots.table import TableLog, play_round  # noqa: E402
 from app.bots.tricks import Style  # noqa: E402
@@ -56,10 +56,8 @@ DEFAULT_OPTIONS = ("read_exchange=1", "read_bombs=1")
 
 
 def _reading(view: dict, options: dict):
-    """The seat's reading under `options` (None: nothing to read here)."""
-    k = Knowledge(view)
-    return play_reading(k, options.get("read_no_calls", False), read_calls=options.get("read_calls", False),
-                        exchange=options.get("read_exchange", False), bombs=options.get("read_bombs", False))
+    """The seat's reading under the Hard bot's `options` (None: nothing to read here)."""
+    return Reads.of(HardBot(view["viewer"], **options).config).reading(Knowledge(view))
 
 
 class Recorder(NormalBot):

@@ -31,7 +31,6 @@ SLIP = 0.25
 class Silence(NamedTuple):
     seat: int
     extra: int  # the cards the seat played since
-    top: tuple  # the trick's top it did not bomb
 
 
 def silences(closings: list[tuple], plays: list[list[tuple]], counts: list[int], call_at: dict,
@@ -55,7 +54,7 @@ def silences(closings: list[tuple], plays: list[list[tuple]], counts: list[int],
             continue
         for s in opponents[owner]:
             if s not in first and counts[s] > 0:
-                first[s] = Silence(s, played_after(s, index), top)
+                first[s] = Silence(s, played_after(s, index))
     return sorted(first.values())
 
 
@@ -66,14 +65,14 @@ class NoBomb:
     kind = "bomb"
     called = True
     direct = True  # cheap: `reading.Reading` asks it for every deal, no memo
-    __slots__ = ("seat", "plus", "minus", "top", "deck")
+    __slots__ = ("seat", "plus", "minus", "deck")
 
     def __init__(self, silence: Silence, deck: Deck):
-        self.seat, self.plus, self.top, self.deck = silence.seat, silence.extra, silence.top, deck
+        self.seat, self.plus, self.deck = silence.seat, silence.extra, deck
         self.minus = 0
 
     def likelihood(self, hand: int) -> float:
-        # The top is no bomb (`silences` reads no other): any bomb would have beaten it.
+        # The trick's top was no bomb (`silences` reads no other): any bomb would have beaten it.
         return SLIP if split_bombs(hand, self.deck)[0] else 1.0
 
 

@@ -69,7 +69,7 @@ class PartnerGift:
 
 
 def _exchanged_after(history: list) -> dict:
-    """{seat: the calls made before its exchange, as (seat, kind)}: who had called when it gave."""
+    """{seat: the seats that had called before its exchange}: who had called when it gave."""
     made, at_exchange = [], {}
     for ev in history:
         act, s = ev.get("act"), ev.get("seat")
@@ -91,8 +91,9 @@ def partner_gift_terms(k) -> list[PartnerGift]:
     for target, c in k.given:
         from_me[target] = from_me.get(target, 0) | 1 << c
     terms = []
+    hidden = k.hidden_seats()
     for p in k.partners:
-        if p not in k.hidden_seats() or k.known[p].bit_count() >= k.counts[p]:
+        if p not in hidden or k.known[p].bit_count() >= k.counts[p]:
             continue  # out, or its hand known: nothing to weigh
         cards = [c for giver, c in k.received if giver == p]
         pattern = geometry["exchange"][p]
@@ -106,7 +107,7 @@ def partner_gift_terms(k) -> list[PartnerGift]:
         card = cards[0]
         if rule == STRONG and (k.deck.role_of[card] != "normal" or k.deck.rank_of[card] + 1 >= k.deck.high):
             continue  # an Ace or a King (nothing above its cap), or no normal card: nothing to read
-        if rule == BEST and card_strength(k.deck, card) == card_strength(k.deck, k.deck.dragon):
+        if rule == BEST and k.deck.role_of[card] == "dragon":
             continue  # the Dragon: nothing is better
         terms.append(PartnerGift(p, card, rule, k.played[p], from_me.get(p, 0), k.deck))
     return terms

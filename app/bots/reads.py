@@ -13,11 +13,11 @@ The Hard bot's options say the same (`read_calls`, `read_no_calls`, `read_exits`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from .deals import PrePlayDeals
 from .knowledge import Knowledge
-from .reading import TRIES, play_reading
+from .reading import TRIES, Reading, play_reading
 from .sampling import Sampler
 
 
@@ -39,10 +39,11 @@ class Reads:
     @classmethod
     def parse(cls, text: str) -> Reads:
         """Reads from their names, comma-separated ("calls,exits"; "" or "none": none)."""
+        known = [f.name for f in fields(cls) if f.type == "bool"]
         names = [n.strip() for n in text.split(",") if n.strip() and n.strip() != "none"]
-        unknown = [n for n in names if n not in ("calls", "no_calls", "exits", "exchange", "bombs")]
+        unknown = [n for n in names if n not in known]
         if unknown:
-            raise ValueError(f"no such read: {', '.join(unknown)} (calls, no_calls, exits, exchange, bombs)")
+            raise ValueError(f"no such read: {', '.join(unknown)} ({', '.join(known)})")
         return cls(**{n: True for n in names})
 
     def options(self) -> dict:
@@ -50,11 +51,16 @@ class Reads:
         return {"read_calls": self.calls, "read_no_calls": self.no_calls, "read_exits": self.exits,
                 "read_exchange": self.exchange, "read_bombs": self.bombs, "read_tries": self.tries}
 
+    def reading(self, k: Knowledge) -> Reading | None:
+        """The soft reads (calls, the exchange, bombs) of a play-phase deal for the seat of `k`;
+        None: nothing of them to read."""
+        if not (self.calls or self.exchange or self.bombs):
+            return None
+        return play_reading(k, self.no_calls, self.tries, self.calls, self.exchange, self.bombs)
+
     def play_deals(self, k: Knowledge) -> Sampler | None:
         """Deals for a play-phase evaluation of the seat of `k`; None: the plain `Sampler(k)`."""
-        reading = None
-        if self.calls or self.exchange or self.bombs:
-            reading = play_reading(k, self.no_calls, self.tries, self.calls, self.exchange, self.bombs)
+        reading = self.reading(k)
         if reading is None and not self.exits:
             return None
         return Sampler(k, reading, self.exits)

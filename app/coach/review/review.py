@@ -266,8 +266,6 @@ def evaluator(decision: Decision, cands: list[Candidate], rng: random.Random, sc
     """The candidates' evaluator: the Hard bot's deals, play-out and score (`app.bots.evaluation`),
     the deals reading what `reads` says."""
     view, moves = decision.view, [c.move for c in cands]
-    if reads == NONE:
-        return Evaluator(view, moves, rng, decision.player_view, scale)
     if view["phase"] in ("grand", "exchange"):
         deals = reads.pre_play_deals(decision.player_view or view)
         return Evaluator(view, moves, rng, decision.player_view, scale, deals=deals)
