@@ -459,6 +459,26 @@ def informed_summary(results: list[dict], clear: float, costly: float) -> dict:
         out[name] = {group: [sum(r["found"] is not None for r in rows), len(rows)]
                      for group, rows in (("in expectation", expected), ("both ways", both),
                                          ("by the actual deal, not clear in expectation", actual_only))}
+    out["oracle"] = expectation_oracle(results, clear, costly)
+    return out
+
+
+#: The costs in expectation an `expectation_oracle` flags from (the clear bar is the first).
+ORACLE_BARS = (None, 10.0, 5.0)
+
+
+def expectation_oracle(results: list[dict], clear: float, costly: float) -> dict:
+    """What a review that knew each mistake's cost in expectation exactly (`informed_cost`,
+    where measured) would find by the actual deal, flagging every mistake costing at least
+    `bar` in expectation: {bar: [clear found, costly found, mistakes not clear by the actual deal
+    it flags too]}, over all the mistakes (the unmeasured never flagged). The most a review
+    that sees only what the seat saw can be asked for by the actual deal, short of luck."""
+    out = {}
+    for bar in ORACLE_BARS:
+        bar = clear if bar is None else bar
+        flags = [r for r in results if r.get("informed") and r["informed"]["cost"] >= bar]
+        out[bar] = [sum(r["cost"] >= clear for r in flags), sum(r["cost"] >= costly for r in flags),
+                    sum(r["cost"] < clear for r in flags)]
     return out
 
 
@@ -503,6 +523,11 @@ def format_report(report: Report) -> str:
         for name in ("clear", "costly"):
             groups = "; ".join(f"{group} {_share(*found)}" for group, found in report.informed[name].items())
             lines.append(f"  {name}: {groups}")
+        clear_n, costly_n = report.total["clear"], report.total["costly"]
+        lines.append("a review knowing each cost in expectation, flagging from " + "; ".join(
+            f"{bar:g} points there: {_share(c, clear_n)} clear, {_share(k, costly_n)} costly by the actual "
+            f"deal ({other} not clear flagged too)"
+            for bar, (c, k, other) in report.informed.get("oracle", {}).items()))
     hg = report.hard_greedy
     if hg:
         hard, greedy, t = hg["hard"], hg["greedy"], hg["review_seconds"]["cpu"]

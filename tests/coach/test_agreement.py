@@ -10,6 +10,7 @@ by deals, at each flagged decision.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -81,10 +82,12 @@ def test_the_deeper_look_before_contradicting_the_hint_stays_within_the_rounds_t
     decision = _decision(23, 2, 30, "follow")
     cands = candidates(decision)
     assert judge(decision, cands, NOW).deals == DEEPER_DEALS
+    # A first look capped below the deeper look's deals (`MAX_DEALS` is the deeper look's now):
+    capped = dataclasses.replace(NOW, max_deals=1440)
     clock = Allowance(1.0, 1)  # a second of the round left, this decision's share (1,666 deals here)
-    short = judge(decision, cands, NOW, clock)
+    short = judge(decision, cands, capped, clock)
     # More than a first look may take (so it looked deeper), fewer than the deeper look's deals:
-    assert MAX_DEALS < short.deals < DEEPER_DEALS and short.flag is None
+    assert capped.max_deals < short.deals < DEEPER_DEALS and short.flag is None
     assert clock.left_total == 0.0  # the round's time, spent
 
 

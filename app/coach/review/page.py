@@ -42,8 +42,9 @@ POSITION = ("ruleset", "seats", "geometry", "viewer", "table", "ranks", "round",
 #: 3: every such play again, as the Hard bot searches them; 4: the verdict on the mean gain and
 #: its confidence bound, more deals where in doubt, a Tichu not called before the exchange, the
 #: hint asked before a flag; 5: up to 1,440 deals where in doubt, 2,880 before a flag the hint
-#: disagrees with, and a Tichu not called judged also just before the partner's call.)
-VERSION = 5
+#: disagrees with, and a Tichu not called judged also just before the partner's call; 6: up to
+#: 2,880 deals where in doubt.)
+VERSION = 6
 
 
 def shown_position(view: dict) -> dict:

@@ -32,7 +32,7 @@ from .rollout import PLACE_POINTS
 from .verdict import FLOOR, Settings, clearly_better, in_doubt
 
 DEALS = 24  # deals every decision is scored on first
-MAX_DEALS = 1440  # a decision in doubt gets more, in steps of `DEALS`, up to this many
+MAX_DEALS = 2880  # a decision in doubt gets more, in steps of `DEALS`, up to this many (its time allowing)
 SECONDS = 10.0  # per round and seat on one core (counted in play-outs, `Allowance`)
 SHARE = 0.0  # a share of the deals the alternative must win too (0: not asked; see verdict.py)
 GAIN = 15.0
