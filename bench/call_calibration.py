@@ -13,11 +13,12 @@ review excuses weak calls; this measures it.
 Seeded deals of one ruleset are played by the bot at every seat (`--bots`, as the arena
 names them), each with its table defaults (its time budgets). For every seat whose Tichu
 call was searched, the last estimate before its first card (`Decision.call`, which the hint
-shows too) is kept with what came of it: called or not, and whether the seat went out
-first. Per band of the estimate: how many, how many called, the mean estimate, and how often
-the seat went out first, with and without a call (95% intervals). A seat that did not call
-plays without the opponents fighting a call, so its rate is, if anything, above what a call
-would have had.
+shows too) is kept with what came of it: called or not, and whether the seat went out first
+(for the Trichu dealer and its Table, whose bot weighs both hands in one decision, only the
+estimates of calls made). Per band of the estimate: how many, how many called, the mean
+estimate, and how often the seat went out first, with and without a call (95% intervals). A
+seat that did not call plays without the opponents fighting a call, so its rate is, if
+anything, above what a call would have had.
 
 With `--planted DETAILS` (a `bench/planted_mistakes.py` run's details with the costs in
 expectation, `--informed`) it looks instead at the weak Tichu calls the review did not flag
@@ -58,11 +59,15 @@ class Noting(Bot):
 
     def decide(self, view: dict) -> dict | None:
         explained = self.inner.decide_explained(view)
-        call = explained.call
-        if call is not None and call.call == "tichu" and call.deals:
-            seat = explained.action.get("seat", view["viewer"]) if explained.action else view["viewer"]
-            self.notes[seat] = (call.chance, call.needed, call.before_exchange, call.deals)
-        return explained.action
+        call, action = explained.call, explained.action
+        if call is None or call.call != "tichu" or not call.deals:
+            return action
+        called = action is not None and action.get("act") == "tichu"
+        if len(view.get("controls") or ()) > 1 and not called:
+            return action  # (the Trichu dealer's: which of its hands the estimate was for is not said)
+        seat = action.get("seat", view["viewer"]) if action else view["viewer"]
+        self.notes[seat] = (call.chance, call.needed, call.before_exchange, call.deals)
+        return action
 
 
 def run_deal(args: tuple) -> list[dict]:
