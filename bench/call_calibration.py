@@ -41,10 +41,17 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.dirname(__file__))
 
+import planted_mistakes as pm  # noqa: E402  (its planting and its Normal play-outs, for --planted)
+
 from app.bots import load_bot  # noqa: E402
 from app.bots.base import Bot  # noqa: E402
+from app.bots.knowledge import Knowledge  # noqa: E402
+from app.bots.normal import NormalBot  # noqa: E402
+from app.bots.rollout import PlayStart  # noqa: E402
+from app.bots.sampling import Sampler  # noqa: E402
 from app.bots.table import TableLog, play_round  # noqa: E402
 from app.engine import Game, Rules, seeded_deal  # noqa: E402
+from app.engine.views import view_for  # noqa: E402
 
 BANDS = (0.0, 0.3, 0.45, 0.52, 0.6, 0.7, 0.8, 0.9, 1.0001)
 
@@ -92,13 +99,6 @@ def run_deal(args: tuple) -> list[dict]:
 def planted_calls(line: dict, samples: int) -> dict:
     """A planted weak call's chance to go out first, the review's play-out's and the Normal bots',
     on the same `samples` deals of what the caller could not see."""
-    import planted_mistakes as pm  # (a bench module: its planting and its Normal play-outs)
-
-    from app.bots.knowledge import Knowledge
-    from app.bots.rollout import PlayStart
-    from app.bots.sampling import Sampler
-    from app.engine.views import view_for
-
     job, (seat, plant, index, record) = pm._replanted(line, "0")
     start = pm._position(job, record, index)
     view = view_for(start, seat)
@@ -114,7 +114,7 @@ def planted_calls(line: dict, samples: int) -> dict:
         game.round.hands = list(hands)
         game.apply(dict(plant.bad, seat=seat), by=seat)
         styles = pm._styles(job, i, game.round.seating.seats)
-        play_round(game, [pm.NormalBot(s, **styles[s]) for s in range(len(styles))], TableLog())
+        play_round(game, [NormalBot(s, **styles[s]) for s in range(len(styles))], TableLog())
         by_normal += game.rounds[0].result.out_order[0] == seat
     return {"ruleset": line["ruleset"], "deal": line["deal"], "seat": seat, "cost": line["cost"],
             "in expectation": line["informed"]["cost"],

@@ -463,8 +463,8 @@ def informed_summary(results: list[dict], clear: float, costly: float) -> dict:
     return out
 
 
-#: The costs in expectation an `expectation_oracle` flags from (the clear bar is the first).
-ORACLE_BARS = (None, 10.0, 5.0)
+#: The costs in expectation an `expectation_oracle` flags from, below the clear bar it tries first.
+ORACLE_BARS = (10.0, 5.0)
 
 
 def expectation_oracle(results: list[dict], clear: float, costly: float) -> dict:
@@ -474,8 +474,7 @@ def expectation_oracle(results: list[dict], clear: float, costly: float) -> dict
     it flags too]}, over all the mistakes (the unmeasured never flagged). The most a review
     that sees only what the seat saw can be asked for by the actual deal, short of luck."""
     out = {}
-    for bar in ORACLE_BARS:
-        bar = clear if bar is None else bar
+    for bar in (clear, *ORACLE_BARS):
         flags = [r for r in results if r.get("informed") and r["informed"]["cost"] >= bar]
         out[bar] = [sum(r["cost"] >= clear for r in flags), sum(r["cost"] >= costly for r in flags),
                     sum(r["cost"] < clear for r in flags)]
