@@ -41,41 +41,17 @@ sys.path.insert(0, os.path.dirname(__file__))
 import planted_mistakes as pm  # noqa: E402  (its planting, positions and Normal play-outs)
 
 from app.bots.hard import HardBot  # noqa: E402
-from app.bots.knowledge import Knowledge  # noqa: E402
-from app.bots.sampling import Sampler  # noqa: E402
-from app.bots.table import TableLog, play_round  # noqa: E402
-from app.engine import Game, IllegalAction  # noqa: E402
-from app.engine.views import view_for  # noqa: E402
-
-
-def _deals(job: pm.Job, record: dict, seat: int, index: int, count: int) -> list[Game]:
-    """The first `count` deals `planted_mistakes.informed_cost` played (the same sampler and seed)."""
-    start = pm._position(job, record, index)
-    sampler = Sampler(Knowledge(view_for(start, seat)))
-    rng = random.Random(f"planted-informed:{job.seed}:{job.ruleset}:{job.deal}:{job.kind}")
-    games = []
-    for _ in range(count):
-        game = start.clone()
-        game.round.hands = list(sampler.sample(rng))
-        games.append(game)
-    return games
+from app.engine import Game  # noqa: E402
 
 
 def _hard_branch(start: Game, seat: int, action: dict | None, tag: str, worlds: int,
                  never_call: bool = False) -> int | None:
-    game = start.clone()
-    if action is not None:
-        try:
-            game.apply(dict(action, seat=seat), by=seat)
-        except IllegalAction:
-            return None
     options = {"budget_ms": 1e9, "call_budget_ms": 1e9, "max_worlds": worlds}
     # A Tichu not called stays not called: the seat's calls by Normal's rule, its chance unreachable.
     silent = dict(options, search_calls=False, **pm.NEVER_CALL)
     bots = [HardBot(s, seed=f"{tag}:{s}", **(silent if never_call and s == seat else options))
-            for s in range(game.round.seating.seats)]
-    play_round(game, bots, TableLog())
-    return pm._team_score(game, seat)
+            for s in range(start.round.seating.seats)]
+    return pm.played_on(start, seat, action, bots)
 
 
 def _hard_cost(start: Game, seat: int, plant, tag: str, worlds: int) -> int | None:
@@ -100,7 +76,7 @@ def deal_job(args: tuple[dict, str, int, int]) -> dict:
     Hard bots playing on and with the Normal bots (`planted_mistakes._paired`'s styles)."""
     line, seed, i, worlds = args
     job, (seat, plant, index, record) = pm._replanted(line, seed)
-    start = _deals(job, record, seat, index, i + 1)[i]
+    start = list(pm.informed_deals(job, pm._position(job, record, index), seat, i + 1))[i]
     tag = f"hard-continuation:{seed}:{job.ruleset}:{job.deal}:{job.kind}:{i}"
     started = time.process_time()
     hard = _hard_cost(start, seat, plant, tag, worlds)

@@ -168,14 +168,20 @@ def _team_score(game: Game, seat: int) -> int:
 
 
 def _branch(start: Game, seat: int, action: dict | None, styles: list[dict], never_call: bool) -> int | None:
+    bots = [NormalBot(s, **styles[s], **(NEVER_CALL if never_call and s == seat else {}))
+            for s in range(len(styles))]
+    return played_on(start, seat, action, bots)
+
+
+def played_on(start: Game, seat: int, action: dict | None, bots: list) -> int | None:
+    """The seat's team score after `action` (None: the seat's bot decides) and the round played
+    on by `bots`, from a copy of `start`; None if the action is illegal there."""
     game = start.clone()
     if action is not None:
         try:
             game.apply(dict(action, seat=seat), by=seat)
         except IllegalAction:
             return None
-    bots = [NormalBot(s, **styles[s], **(NEVER_CALL if never_call and s == seat else {}))
-            for s in range(len(styles))]
     play_round(game, bots, TableLog())
     return _team_score(game, seat)
 
@@ -220,15 +226,17 @@ def informed_cost(job: Job, record: dict, seat: int, plant: Plant, index: int,
     start = _position(job, record, index)
     if start.round.phase != "play":
         return None
+    return _paired(job, seat, plant, informed_deals(job, start, seat, deals))
+
+
+def informed_deals(job: Job, start: Game, seat: int, deals: int):
+    """`informed_cost`'s positions: `start` with the hidden cards dealt again, one after another."""
     sampler = Sampler(Knowledge(view_for(start, seat)))
     rng = random.Random(f"planted-informed:{job.seed}:{job.ruleset}:{job.deal}:{job.kind}")
-
-    def dealt() -> Game:
+    for _ in range(deals):
         game = start.clone()
         game.round.hands = list(sampler.sample(rng))
-        return game
-
-    return _paired(job, seat, plant, (dealt() for _ in range(deals)))
+        yield game
 
 
 def _is_planted(decision, plant: Plant, index: int) -> bool:
