@@ -1,7 +1,9 @@
 """Who is right about a planted mistake's cost: the Normal bots that measure it, or the review?
 
-    nice -n 10 python bench/hard_continuation.py DETAILS --pick missed --deals 16 --workers 2
-    nice -n 10 python bench/hard_continuation.py DETAILS --pick found --limit 16 --deals 16 --workers 2
+    nice -n 10 python bench/hard_continuation.py DETAILS --pick missed --deals 32 --workers 2
+    nice -n 10 python bench/hard_continuation.py DETAILS --pick found --limit 24 --deals 32 --workers 2
+    nice -n 10 python bench/hard_continuation.py DETAILS --actual OUT --playouts 12 --workers 2
+    python bench/planted_mistakes.py --merge OUT          # the --actual costs' report by kind
 
 `bench/planted_mistakes.py --informed` measures a planted mistake's cost in expectation by
 Normal bots playing the round on, both ways, on deals of the cards the seat could not see.
@@ -175,7 +177,7 @@ def actual_details(lines: list[dict], results: list[dict], path: str) -> str:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("details", help="a planted_mistakes run's --details with --informed costs")
-    parser.add_argument("--pick", choices=("missed", "found", "all"), default="missed")
+    parser.add_argument("--pick", choices=("missed", "found"), default="missed")
     parser.add_argument("--limit", type=int, default=0, help="at most this many mistakes (seeded sample)")
     parser.add_argument("--deals", type=int, default=16, help="deals of the hidden cards per mistake")
     parser.add_argument("--worlds", type=int, default=100, help="the Hard bots' deals per decision")
