@@ -75,17 +75,14 @@ def actual_job(args: tuple[dict, str, int, int]) -> dict:
 
 def deal_job(args: tuple[dict, str, int, int]) -> dict:
     """One mistake on one deal: the cost (better minus mistake, for the seat's team) with the
-    Hard bots playing on and with the Normal bots (`planted_mistakes._paired`'s styles)."""
+    Hard bots playing on and with the Normal bots (`planted_mistakes.normal_pair`)."""
     line, seed, i, worlds = args
     job, (seat, plant, index, record) = pm._replanted(line, seed)
     start = list(pm.informed_deals(job, pm._position(job, record, index), seat, i + 1))[i]
     tag = f"hard-continuation:{seed}:{job.ruleset}:{job.deal}:{job.kind}:{i}"
     started = time.process_time()
     hard = _hard_cost(start, seat, plant, tag, worlds)
-    styles = pm._styles(job, i, start.round.seating.seats)
-    n_good = pm._branch(start, seat, plant.good, styles, False)
-    n_bad = pm._branch(start, seat, plant.bad, styles, plant.kind == "tichu_missed")
-    normal = None if n_good is None or n_bad is None else n_good - n_bad
+    normal = pm.normal_pair(job, seat, plant, i, start)
     return {"key": _key(line), "i": i, "hard": hard, "normal": normal, "cpu": time.process_time() - started}
 
 

@@ -205,13 +205,20 @@ def _paired(job: Job, seat: int, plant: Plant, starts) -> list[int] | None:
     style i: the better action's score minus the mistake's; None if either is illegal."""
     diffs = []
     for i, start in enumerate(starts):
-        styles = _styles(job, i, start.round.seating.seats)
-        good = _branch(start, seat, plant.good, styles, False)
-        bad = _branch(start, seat, plant.bad, styles, plant.kind == "tichu_missed")
-        if good is None or bad is None:
+        diff = normal_pair(job, seat, plant, i, start)
+        if diff is None:
             return None
-        diffs.append(good - bad)
+        diffs.append(diff)
     return diffs
+
+
+def normal_pair(job: Job, seat: int, plant: Plant, i: int, start: Game) -> int | None:
+    """Play-out i from `start`: the better action's score minus the mistake's, both branches
+    played by Normal bots of style i (a Tichu not called stays so); None if either is illegal."""
+    styles = _styles(job, i, start.round.seating.seats)
+    good = _branch(start, seat, plant.good, styles, False)
+    bad = _branch(start, seat, plant.bad, styles, plant.kind == "tichu_missed")
+    return None if good is None or bad is None else good - bad
 
 
 def informed_cost(job: Job, record: dict, seat: int, plant: Plant, index: int,
