@@ -120,11 +120,12 @@ def test_failing_an_easy_tichu_is_flagged():
     bots = [NormalBot(s) for s in range(4)]
     bots[0] = NeverCallsTichu(0)
     record = finish(game, bots)
+    begins = 8  # `table` made the Grand Tichu decisions and the exchange: the play begins
     flags = review_round(record, 0, 0, deals=8)
-    first = first_play_of(record, 0)
     [flag] = [f for f in flags if f.kind == "tichu"]
+    assert first_play_of(record, 0) > begins
     assert (flag.index, flag.seat, flag.done, flag.better) == (
-        first, 0, {"act": "tichu", "call": False}, {"act": "tichu", "call": True})
+        begins, 0, {"act": "tichu", "call": False}, {"act": "tichu", "call": True})
     assert flag.gain >= 15 and flag.low >= 10 and flag.deals >= 8 and flag.unit == "points"
 
 
@@ -419,6 +420,43 @@ def test_a_tichu_never_called_is_judged_at_the_exchange_too():
     assert (exchange, not_called) in tichu and (first_play_of(record, seat), not_called) in tichu
 
 
+def test_a_tichu_not_called_is_judged_when_the_play_begins():
+    # The exchanged cards in hand, before the first lead: every hand that never calls is judged
+    # there (a hand that passes at its first turns reaches its first card only later), once
+    # where that first lead is its own first card.
+    for seed in (1, 2, 3):
+        record = bot_record(seed=seed)
+        actions = record["rounds"][0]["actions"]
+        rec = read_record(record)
+        begins = max(i for i, a in enumerate(actions) if a["act"] == "exchange") + 1
+        callers = {a["seat"] for a in actions if a["act"] == "tichu" or a["act"] == "grand" and a.get("call")}
+        for seat in range(4):
+            at_start = [d for d in seat_decisions(rec, seat, 0) if d.kind == "tichu" and d.index == begins]
+            if seat in callers:
+                assert all(d.done == {"act": "tichu", "call": True} for d in at_start)
+                continue
+            assert len(at_start) == 1 and at_start[0].done == {"act": "tichu", "call": False}
+            view = at_start[0].view
+            assert view["phase"] == "play" and view["viewer"] == seat and len(view["hand"]) == 14
+
+
+def test_a_tichu_not_called_is_flagged_once():
+    # A strong hand never called, its first card well after the play began: judged at the
+    # exchange, when the play begins and at its first card, flagged at the first that is clear.
+    game = table(["", STRONG, "", ""])
+    bots = [NormalBot(s) for s in range(4)]
+    bots[1] = NeverCallsTichu(1)
+    record = finish(game, bots)
+    judged = [d.index for d in seat_decisions(read_record(record), 1, 0)
+              if d.kind == "tichu" and d.done == {"act": "tichu", "call": False}]
+    assert judged == [5, 8, first_play_of(record, 1)] and judged[-1] > 8
+    review = examine_round(record, 1, 0, deals=8)
+    [flag] = [f for f in review.flags if f.kind == "tichu"]
+    assert flag.better == {"act": "tichu", "call": True} and flag.index < judged[-1]
+    # Compared up to the flagged moment, not after it.
+    assert [c.index for c in review.compared if c.kind == "tichu"] == judged[:judged.index(flag.index) + 1]
+
+
 def test_a_tichu_not_called_before_the_partner_called_is_judged_there():
     from app.coach.review.candidates import candidates
 
@@ -440,9 +478,15 @@ def test_a_tichu_not_called_before_the_partner_called_is_judged_there():
                                                          {"act": "tichu", "call": True}]
     first_card = [d for d in decisions if d.index == 10]
     assert len(first_card) == 1 and len(candidates(first_card[0])) == 1
-    # An opponent's call closes nothing: seat 0 (never called) gets no decision at action 8.
-    assert 0 not in {a["seat"] for a in actions if a["act"] == "tichu"}
-    assert not [d for d in seat_decisions(rec, 0, 0) if d.kind == "tichu" and d.index == 8]
+    # An opponent's call closes nothing. Seed 38: the play begins at action 8, seat 2 calls at 9;
+    # seat 0, its partner, is judged there, seat 3 (an opponent, never called) is not.
+    record = bot_record(seed=38)
+    actions = record["rounds"][0]["actions"]
+    rec = read_record(record)
+    assert actions[7]["act"] == "exchange" and actions[9] == {"seat": 2, "act": "tichu"}
+    assert 3 not in {a["seat"] for a in actions if a["act"] == "tichu" or a.get("call")}
+    assert [d.index for d in seat_decisions(rec, 0, 0) if d.kind == "tichu"][1:3] == [8, 9]
+    assert [d.index for d in seat_decisions(rec, 3, 0) if d.kind == "tichu"] == [7, 8, first_play_of(record, 3)]
 
 
 def test_the_plays_people_miss_are_among_the_candidates():

@@ -13,9 +13,11 @@ whoever dealt): the Grand Tichu decision, a Tichu call, the exchange, each play
 or pass in its turn (a lead or a follow), each bomb out of turn, the Dragon's
 gift. One decision is no action: not calling Tichu, judged at the hand's first
 card (the last moment it could still call) and, for a hand that never called in the
-round, also at its exchange (where a call before the exchange was open) and, where its
-partner called after the exchange, just before that call (the last moment it could
-call: beside a partner who called, calling is no alternative the review weighs).
+round, also at its exchange (where a call before the exchange was open), when the play
+begins (the exchanged cards in hand: a hand that passes at its first turns may reach its
+first card only when the call no longer pays) and, where its partner called after the
+exchange, just before that call (the last moment it could call: beside a partner who
+called, calling is no alternative the review weighs).
 
 Refusals (a malformed record, a seat or round that is not there, a round that
 is not complete) raise `ReviewRefused` with one line for people.
@@ -37,7 +39,7 @@ class ReviewRefused(ValueError):
 @dataclass
 class Decision:
     round: int  # the round's index in the record
-    index: int  # the action's index in the round's actions (a Tichu not called: its first card's)
+    index: int  # the action's index in the round's actions (a Tichu not called: the action it preceded)
     seat: int  # the hand that decided (the Table's seat for the Trichu dealer's Table)
     player: int  # who decided (the Trichu dealer for the Table)
     kind: str  # grand, tichu, exchange, lead, follow, bomb, gift
@@ -120,21 +122,29 @@ def seat_decisions(rec: RoundReplay, seat: int, round_index: int) -> list[Decisi
                and (a.get("act") == "tichu" or a.get("act") == "grand" and a.get("call"))}
     seating = rnd.seating
     mine = [h for h in range(seating.seats) if h == seat or seating.controller[h] == seat]
+    play_began = False
     for index, action in enumerate(rec.actions[round_index]):
         hand = action.get("seat") if isinstance(action, dict) else None
         player = seating.controller[hand] if isinstance(hand, int) and 0 <= hand < seating.seats else None
+        if not play_began and rnd.phase == "play":
+            play_began = True
+            for own in mine:  # the play begins: the exchanged cards in hand, the call still open
+                if own not in callers and not (hand == own and action.get("act") == "play"):
+                    out += _not_called_at(game, index, own, seating.controller[own], round_index)
         if player is not None and (player == seat or hand == seat):
             out += _decisions_at(game, rnd, index, action, hand, player, round_index, hand not in callers)
         elif player is not None and action.get("act") == "tichu" and rnd.phase == "play":
             for own in mine:  # a partner's call after the exchange closes this hand's chance to call
-                if own not in callers and hand in seating.partners[own]:
-                    out += _not_called_before(game, index, own, seating.controller[own], round_index)
+                if own not in callers and hand in seating.partners[own] and \
+                        not any(d.index == index and d.seat == own for d in out):
+                    out += _not_called_at(game, index, own, seating.controller[own], round_index)
         game.apply(action)
     return out
 
 
-def _not_called_before(game, index: int, hand: int, player: int, round_index: int) -> list[Decision]:
-    """A Tichu not called by `hand` before its partner's call at action `index`, if it could call."""
+def _not_called_at(game, index: int, hand: int, player: int, round_index: int) -> list[Decision]:
+    """A Tichu not called by `hand` just before action `index` (the play's first, or its partner's
+    call), if it could call."""
     player_view = view_for(game, player)
     view = next((v for v in hand_views(player_view) if v["viewer"] == hand), None)
     if view is None or not (view.get("legal") or {}).get("tichu"):

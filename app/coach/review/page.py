@@ -43,8 +43,9 @@ POSITION = ("ruleset", "seats", "geometry", "viewer", "table", "ranks", "round",
 #: its confidence bound, more deals where in doubt, a Tichu not called before the exchange, the
 #: hint asked before a flag; 5: up to 1,440 deals where in doubt, 2,880 before a flag the hint
 #: disagrees with, and a Tichu not called judged also just before the partner's call; 6: up to
-#: 2,880 deals where in doubt.)
-VERSION = 6
+#: 2,880 deals where in doubt; 7: a Tichu not called judged also when the play begins, and
+#: flagged once per hand.)
+VERSION = 7
 
 
 def shown_position(view: dict) -> dict:

@@ -108,7 +108,9 @@ def examine_round(record, seat: int, round_index: int, deals: int = DEALS, share
     time up to `max_deals`, as long as its share of `seconds` lasts (one core's time, counted
     in play-outs so the review stays reproducible; what is left is shared by the decisions
     left; None: no limit). `reads`: what the deals read of the others' actions, the review's and
-    the hint's it asks (`app.bots.reads`; none by default, as the Hard bot's defaults)."""
+    the hint's it asks (`app.bots.reads`; none by default, as the Hard bot's defaults). A hand's
+    Tichu not called is judged at several moments (`decisions.py`) but flagged once: once one of
+    them is flagged, the hand's later ones are not judged."""
     check_settings(deals, share, gain, max_candidates)
     rec = record if isinstance(record, RoundReplay) else read_record(record)
     places = rules_of({"ruleset": rec.ruleset, "options": rec.options}).ruleset.scoring == "grandseigneur"
@@ -123,12 +125,19 @@ def examine_round(record, seat: int, round_index: int, deals: int = DEALS, share
             chosen.append((decision, cands))
     judging = Judging(criterion, deals, max_deals, seed, "places" if places else "points", scale, reads)
     clock = Allowance(seconds, len(chosen))
+    not_called_flagged = set()  # hands whose Tichu not called is flagged: one mistake, one flag
     for decision, cands in chosen:
+        not_called = decision.kind == "tichu" and decision.done.get("call") is False
+        if not_called and decision.seat in not_called_flagged:
+            clock.skip()
+            continue
         review.decisions += 1
         review.kinds[decision.kind] = review.kinds.get(decision.kind, 0) + 1
         compared = judge(decision, cands, judging, clock)
         if compared.flag is not None:
             review.flags.append(compared.flag)
+            if not_called:
+                not_called_flagged.add(decision.seat)
         review.compared.append(compared)
     return review
 
@@ -236,6 +245,10 @@ class Allowance:
     def stop(self, scores: Evaluator) -> None:
         if self.left_total is not None:
             self.left_total = max(0.0, self.left_total - (self.cost(scores) - self.started))
+        self.decisions -= 1
+
+    def skip(self) -> None:
+        """A decision not judged after all: the decisions left share the time."""
         self.decisions -= 1
 
 
