@@ -8,6 +8,8 @@
                                     # the same mistakes, their costs kept, reviewed by today's code
     nice -n 10 python bench/planted_mistakes.py --informed A.jsonl --workers 2 --details A3.jsonl
                                     # the same mistakes and reviews, each cost also in expectation
+    nice -n 10 python bench/planted_mistakes.py --recost A.jsonl --playouts 48 --workers 2 --details A4.jsonl
+                                    # the same mistakes and reviews, each true cost on more play-outs
 
 For each seeded deal of every ruleset with teams (standard, fifty-two, tientsin, trichu)
 and each kind of mistake (`planting.py`), a round is played by the Normal bot at every
@@ -52,7 +54,7 @@ import os
 import random
 import sys
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.dirname(__file__))
@@ -356,6 +358,35 @@ def _replanted(line: dict, seed: str, reads: str = "") -> tuple[Job, tuple]:
     return job, planted
 
 
+def recost_job(args: tuple[dict, str, int]) -> dict:
+    """An earlier run's planted mistake (a `--details` line) planted again, its review kept, its
+    true cost measured again on `playouts` play-outs. Play-out i has the styles of seed i as
+    before, so the first ones repeat the earlier run's (`earlier["same"]` says whether they did)."""
+    line, seed, playouts = args
+    job, (seat, plant, index, record) = _replanted(line, seed)
+    diffs = true_cost(replace(job, playouts=playouts), record, seat, plant, index)
+    if diffs is None:
+        raise SystemExit(f"the planted mistake is illegal now: {line['ruleset']} deal {line['deal']} "
+                         f"{line['kind']}")
+    before = line["diffs"]
+    earlier = {"cost": line["cost"], "playouts": len(before), "same": diffs[:len(before)] == before}
+    return {**line, "cost": round(sum(diffs) / len(diffs), 2), "diffs": diffs, "earlier": earlier}
+
+
+def relabelled(results: list[dict], clear: float, costly: float) -> str:
+    """What `--recost` changed: the mistakes whose label (clear, costly) moved, and whether the
+    first play-outs repeated the earlier ones."""
+    def moved(bar: float) -> tuple[int, int]:
+        up = sum(1 for r in results if r["earlier"]["cost"] < bar <= r["cost"])
+        down = sum(1 for r in results if r["cost"] < bar <= r["earlier"]["cost"])
+        return up, down
+
+    same = sum(1 for r in results if r["earlier"]["same"])
+    (c_up, c_down), (k_up, k_down) = moved(clear), moved(costly)
+    return (f"recosted: {same}/{len(results)} repeat the earlier play-outs; clear now {c_up}, no longer "
+            f"{c_down}; costly now {k_up}, no longer {k_down}")
+
+
 def inform_job(args: tuple[dict, str, int]) -> dict:
     """An earlier run's planted mistake (a `--details` line) planted again, its review kept, with
     its informed cost added (`informed_cost`: the mean, its standard error and the deals)."""
@@ -596,6 +627,9 @@ def main(argv=None) -> int:
     parser.add_argument("--rereview", nargs="+", metavar="DETAILS",
                         help="earlier runs' planted mistakes (made with the same --seed), their costs "
                              "kept, reviewed again")
+    parser.add_argument("--recost", nargs="+", metavar="DETAILS",
+                        help="earlier runs' planted mistakes (same --seed), their reviews kept, each true "
+                             "cost measured again on --playouts play-outs")
     parser.add_argument("--review-reads", default="", metavar="READS",
                         help="what the review's deals (and the hint it asks) read of the others' actions: "
                              "calls,no_calls,exits,exchange,bombs (app.bots.reads; default none)")
@@ -610,6 +644,9 @@ def main(argv=None) -> int:
         return 0
     if args.informed:
         work, jobs = inform_job, [(json.loads(line), args.seed, args.informed_deals) for path in args.informed
+                                  for line in open(path) if line.strip()]
+    elif args.recost:
+        work, jobs = recost_job, [(json.loads(line), args.seed, args.playouts) for path in args.recost
                                   for line in open(path) if line.strip()]
     elif args.rereview:
         work, jobs = rereview_job, [(json.loads(line), args.seed, args.review_reads) for path in args.rereview
@@ -630,6 +667,8 @@ def main(argv=None) -> int:
         report.hard_greedy = hard_and_greedy(args.hard_rounds, args.workers, args.seed, args.hard_worlds)
     report.seconds = time.perf_counter() - started
     print(format_report(report))
+    if args.recost:
+        print(relabelled(results, args.clear, args.costly))
     if args.json:
         with open(args.json, "w") as f:
             json.dump(asdict(report), f, indent=1)
