@@ -57,6 +57,10 @@ let lastRound = null;
 let lastActor = null;
 let myTurn = false;
 let deferred = false;
+// A press in progress (pointer down, not yet up): the page is drawn anew on each render, so a
+// render between the press and the release would drop the tap on the card or button pressed.
+let pressing = null;  // the timer that ends a press held too long (no release ever seen)
+const PRESS_HOLD_MS = 600;
 let askToken = null;  // the token of a request to take over a bot's seat, kept once the host agrees
 let asked = null;  // the seat this page asked for
 let landTimer = null;
@@ -148,9 +152,11 @@ async function act(action) {
   const actor = actorOf(doc, ui);
   if (!(await waitForWindow(action, actor))) return { ok: false, code: "moved_on" };
   if (actor !== doc.you.seat) action = { ...action, seat: actor };  // the dealer acts for the Table
+  const chosen = [...ui.selected];
   const ack = await request("act", null, () => connection.act(action, decided));
   if (ack.ok) {
-    ui.selected.clear();
+    // Cards chosen since (a quick player's next move) stay chosen; those acted with are gone.
+    if (ui.selected.size === chosen.length && chosen.every((c) => ui.selected.has(c))) ui.selected.clear();
     ui.pending = null;
     if (action.act === "exchange") ui.slots = {};
     update();
@@ -271,7 +277,8 @@ function context() {
 
 function update() {
   if (!doc) return;
-  if (ui.dragging) { deferred = true; return; }  // a re-render would drop the card being dragged
+  // A re-render would drop the card being dragged, or the tap being made.
+  if (ui.dragging || pressing) { deferred = true; return; }
   const ctx = context();
   render(root, ctx);
   // A choice just made (auto-pass switched on, Pass ahead) acts on the turn that is waiting now.
@@ -380,9 +387,18 @@ window.addEventListener("resize", () => {
     update();
   }, 120);
 });
-document.addEventListener("pointerup", () => {
+function endPress() {
+  clearTimeout(pressing);
+  pressing = null;
+  // After the click the release makes (a later task), so the tap lands on what was pressed.
   if (deferred && !ui.dragging) { deferred = false; setTimeout(update, 0); }
-});
+}
+document.addEventListener("pointerdown", () => {
+  clearTimeout(pressing);
+  pressing = setTimeout(endPress, PRESS_HOLD_MS);  // a long press draws the page again all the same
+}, true);
+document.addEventListener("pointerup", endPress);
+document.addEventListener("pointercancel", endPress);
 startTicker();
 
 // A panel's sheet (phones) closes with Escape, or a tap outside it (on the table under it).
