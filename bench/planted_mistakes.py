@@ -8,7 +8,7 @@
                                     # the same mistakes, their costs kept, reviewed by today's code
     nice -n 10 python bench/planted_mistakes.py --informed A.jsonl --workers 2 --details A3.jsonl
                                     # the same mistakes and reviews, each cost also in expectation
-    nice -n 10 python bench/planted_mistakes.py --recost A.jsonl --playouts 48 --workers 2 --details A4.jsonl
+    nice -n 10 python bench/planted_mistakes.py --recost A.jsonl --playouts 96 --workers 2 --details A4.jsonl
                                     # the same mistakes and reviews, each true cost on more play-outs
 
 For each seeded deal of every ruleset with teams (standard, fifty-two, tientsin, trichu)

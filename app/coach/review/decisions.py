@@ -126,18 +126,17 @@ def seat_decisions(rec: RoundReplay, seat: int, round_index: int) -> list[Decisi
     for index, action in enumerate(rec.actions[round_index]):
         hand = action.get("seat") if isinstance(action, dict) else None
         player = seating.controller[hand] if isinstance(hand, int) and 0 <= hand < seating.seats else None
-        if not play_began and rnd.phase == "play":
-            play_began = True
-            for own in mine:  # the play begins: the exchanged cards in hand, the call still open
-                if own not in callers and not (hand == own and action.get("act") == "play"):
+        if player is not None and rnd.phase == "play":
+            # A hand's call still open is judged when the play begins (the exchanged cards in
+            # hand) and just before a partner's call (it closes the hand's chance to call).
+            partner_calls = action.get("act") == "tichu" and seat not in (player, hand)
+            for own in mine:
+                if own not in callers and own != hand and \
+                        (not play_began or partner_calls and hand in seating.partners[own]):
                     out += _not_called_at(game, index, own, seating.controller[own], round_index)
+            play_began = True
         if player is not None and (player == seat or hand == seat):
             out += _decisions_at(game, rnd, index, action, hand, player, round_index, hand not in callers)
-        elif player is not None and action.get("act") == "tichu" and rnd.phase == "play":
-            for own in mine:  # a partner's call after the exchange closes this hand's chance to call
-                if own not in callers and hand in seating.partners[own] and \
-                        not any(d.index == index and d.seat == own for d in out):
-                    out += _not_called_at(game, index, own, seating.controller[own], round_index)
         game.apply(action)
     return out
 
