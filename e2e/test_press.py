@@ -1,10 +1,12 @@
-"""A tap survives a state update that arrives between its press and its release.
+"""A player's taps and choices survive the updates that arrive meanwhile.
 
 The page draws itself anew on every render, so a render inside a press would remove the
 button pressed and the release would click nothing (CI's run once lost a card's tap so).
 The page defers renders while a pointer is down, for at most `PRESS_HOLD_MS`: here the
 page's clock stands still during the press, so the test does not depend on how fast the
-other player's update arrives."""
+other player's update arrives. And cards chosen while a play waits for its answer (a quick
+player's next move) stay chosen when the answer comes: the test holds the answer back.
+"""
 
 from __future__ import annotations
 
@@ -15,8 +17,10 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
+from app.engine import view_for
+
 from .driver import TablePage
-from .test_table import record_frames
+from .test_table import BotGame, record_frames
 
 ROOT = Path(__file__).resolve().parents[1]
 PRESS_HOLD_MS = int(re.search(r"const PRESS_HOLD_MS = (\d+);", (ROOT / "static/js/table.js").read_text())[1])
@@ -83,3 +87,60 @@ def test_a_tap_survives_a_state_update_between_press_and_release(server, context
     # The click landed on the button pressed: Anna declined, and with everyone answered the
     # other six cards are dealt.
     expect(hand).to_have_count(14)
+
+
+SPECIAL = {"Dg", "Mj", "Ph", "Dr"}  # each asks more of the page than a plain single
+
+
+def test_cards_chosen_while_a_play_waits_for_its_answer_stay_chosen(server, contexts):
+    socket = {"hold": False, "held": [], "route": None}
+
+    def route(ws):
+        socket["route"] = ws
+        upstream = ws.connect_to_server()
+
+        def from_server(message):
+            # Socket.IO's answers to requests ("43" and their id) wait while holding.
+            if socket["hold"] and isinstance(message, str) and message.startswith("43"):
+                socket["held"].append(message)
+            else:
+                ws.send(message)
+        upstream.on_message(from_server)
+
+    def routed(**options):
+        context = contexts(**options)
+        context.route_web_socket(re.compile(r"/socket\.io/"), route)
+        return context
+
+    game = BotGame(server, routed, seed=7)
+    page = game.page
+    while True:  # up to a lead of the person's with two plain cards or more
+        game.bots_move()
+        view = view_for(game.mirror, 0)
+        plain = [c for c in view.get("hand", []) if c not in SPECIAL]
+        if view["phase"] == "play" and view.get("turn") == 0 and view.get("lead") and len(plain) >= 2:
+            break
+        assert game.step(), "the game ended before the person led with two plain cards"
+    page.wait_moves(game.mirror.version)
+    page.close_summary()
+    played, next_choice = plain[-1], plain[0]
+    assert {"cards": played, "kind": "single"}.items() <= next(
+        p for p in view["legal"]["plays"] if p["cards"] == played).items()
+
+    socket["hold"] = True
+    page.select([played])
+    page.press(page.key("play"))
+    expect(page.page.locator(f'.hand [data-card="{played}"]')).to_have_count(0)  # the state: played
+    page.select([next_choice])  # chosen before the play's answer came
+    for _ in range(400):
+        if socket["held"]:
+            break
+        page.page.wait_for_timeout(25)
+    assert socket["held"], "the play's answer never came"
+    expect(page.app).to_have_attribute("data-busy", "1")  # the page still waits for it
+    socket["hold"] = False
+    for message in socket["held"]:
+        socket["route"].send(message)
+    expect(page.app).to_have_attribute("data-busy", "")
+    chosen = page.page.locator(f'.hand button[data-card="{next_choice}"]')
+    expect(chosen).to_have_attribute("aria-pressed", "true")
