@@ -3,6 +3,7 @@
     nice -n 10 python bench/hard_continuation.py DETAILS --pick missed --deals 32 --workers 2
     nice -n 10 python bench/hard_continuation.py DETAILS --pick found --limit 24 --deals 32 --workers 2
     nice -n 10 python bench/hard_continuation.py DETAILS --actual OUT --playouts 12 --workers 2
+    nice -n 10 python bench/hard_continuation.py DETAILS --pick all --limit 150 --deals 40 --workers 2
     python bench/planted_mistakes.py --merge OUT          # the --actual costs' report by kind
 
 `bench/planted_mistakes.py --informed` measures a planted mistake's cost in expectation by
@@ -17,8 +18,12 @@ measured again beside it, so the two differ only by who plays on.
 
 `--pick missed`: the mistakes clear in expectation (by the Normal bots, `--clear` points) that
 the review did not flag; `found`: those it flagged (a sample of `--limit`, seeded), as a
-control. Where a Tichu was not called, the seat's Hard bot in that branch calls by Normal's
-rule with a chance it never reaches, as the Normal bots there do.
+control. `all`: a seeded sample of every mistake whose cost in expectation was measured, clear
+or not, found or not, played on by the Hard bots only: the review's share of the mistakes clear
+(costly) in expectation when a strong player plays the round on, beside the same sample's
+shares by the Normal bots in expectation and by the actual deal. Where a Tichu was not called,
+the seat's Hard bot in that branch calls by Normal's rule with a chance it never reaches, as
+the Normal bots there do.
 
 `--actual OUT`: the true cost again, on the actual deal as `planted_mistakes.py` measures it
 (`--playouts` paired play-outs, play-out i's two branches with the same seeds), the Hard bots
@@ -86,6 +91,18 @@ def deal_job(args: tuple[dict, str, int, int]) -> dict:
     return {"key": _key(line), "i": i, "hard": hard, "normal": normal, "cpu": time.process_time() - started}
 
 
+def expectation_job(args: tuple[dict, str, int, int]) -> dict:
+    """One mistake on one deal of the hidden cards, the Hard bots playing on only (`--pick all`:
+    the Normal bots' cost in expectation is the planted run's own, on 128 deals)."""
+    line, seed, i, worlds = args
+    job, (seat, plant, index, record) = pm._replanted(line, seed)
+    start = list(pm.informed_deals(job, pm._position(job, record, index), seat, i + 1))[i]
+    tag = f"hard-continuation:{seed}:{job.ruleset}:{job.deal}:{job.kind}:{i}"
+    started = time.process_time()
+    hard = _hard_cost(start, seat, plant, tag, worlds)
+    return {"key": _key(line), "i": i, "hard": hard, "normal": None, "cpu": time.process_time() - started}
+
+
 def _key(line: dict) -> str:
     return f"{line['ruleset']}:{line['deal']}:{line['kind']}"
 
@@ -145,6 +162,65 @@ def report(lines: list[dict], results: list[dict], args) -> str:
     return "\n".join(out)
 
 
+def _found(line: dict, clear: float, measure) -> str:
+    """"found k/n (x%)" of the lines whose cost by `measure` is at least `clear`."""
+    chosen = [ln for ln in line if measure(ln) is not None and measure(ln) >= clear]
+    found = sum(1 for ln in chosen if ln["found"])
+    share = f" ({100 * found / len(chosen):.0f}%)" if chosen else ""
+    return f"{found}/{len(chosen)}{share}"
+
+
+def report_expectation(lines: list[dict], results: list[dict], args) -> str:
+    """`--pick all`: the review's share of the mistakes clear (costly) in expectation with the Hard
+    bots playing on, beside the same sample's shares by the Normal bots and by the actual deal."""
+    by_key: dict[str, list[int]] = {}
+    for r in results:
+        if r["hard"] is not None:
+            by_key.setdefault(r["key"], []).append(r["hard"])
+    hard = {k: mean_error(v) for k, v in by_key.items() if len(v) == args.deals}  # (mean, error)
+    measured = [ln for ln in lines if _key(ln) in hard]
+
+    def by_hard(ln):
+        return hard[_key(ln)][0]
+
+    def by_normal(ln):
+        return (ln.get("informed") or {}).get("cost")
+
+    def by_actual(ln):
+        return ln["cost"]
+
+    out = [f"all mistakes ({len(measured)} of {len(lines)} drawn measured: "
+           f"{len(lines) - len(measured)} refused a play-on), the Hard bots playing on ({args.worlds} deals "
+           f"a decision) on {args.deals} deals of the hidden cards each; found = flagged by the review",
+           f"{'the cost measured':44} {'clear (20+) found':>18} {'costly (80+) found':>19}"]
+    for name, measure in (("in expectation, the Hard bots playing on", by_hard),
+                          ("in expectation, the Normal bots (128 deals)", by_normal),
+                          ("on the actual deal, the Normal bots (12)", by_actual)):
+        clear, costly = _found(measured, args.clear, measure), _found(measured, 80.0, measure)
+        out.append(f"{name:44} {clear:>18} {costly:>19}")
+    both = [ln for ln in measured if by_normal(ln) is not None]
+    agree = sum(1 for ln in both if (by_hard(ln) >= args.clear) == (by_normal(ln) >= args.clear))
+    shift, error = mean_error([by_hard(ln) - by_normal(ln) for ln in both])
+    out.append(f"clear by both in expectation or by neither: {agree} of {len(both)}; Hard less Normal: "
+               f"{shift:+.1f} ± {error:.1f} points a mistake")
+    flagged_loss = [ln for ln in measured if ln["found"] and hard[_key(ln)][0] + 2 * hard[_key(ln)][1] < 0]
+    out.append(f"flagged, yet the planted move surely better with Hard playing on (its cost + 2 standard "
+               f"errors below 0): {len(flagged_loss)} of {sum(1 for ln in measured if ln['found'])} flagged")
+    out.append(f"{'kind':18} {'drawn':>5} {'clear by Hard':>14} {'found':>6}")
+    for kind in pm.KINDS:
+        rows = [ln for ln in measured if ln["kind"] == kind]
+        clear = [ln for ln in rows if by_hard(ln) >= args.clear]
+        out.append(f"{kind:18} {len(rows):>5} {len(clear):>14} {sum(1 for ln in clear if ln['found']):>6}")
+    errors = sorted(e for _, e in hard.values())
+    if errors:
+        median = errors[len(errors) // 2]
+        out.append(f"standard error of a mistake's cost by Hard: median {median:.1f} points")
+    cpu = sorted(r["cpu"] for r in results)
+    if cpu:
+        out.append(f"CPU seconds a deal (Hard, both ways): p50 {cpu[len(cpu) // 2]:.1f}, max {cpu[-1]:.1f}")
+    return "\n".join(out)
+
+
 def actual_details(lines: list[dict], results: list[dict], path: str) -> str:
     """Write the details lines with the Hard bots' true cost; a summary of the two costs."""
     by_key: dict[str, dict[int, int | None]] = {}
@@ -174,7 +250,9 @@ def actual_details(lines: list[dict], results: list[dict], path: str) -> str:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("details", help="a planted_mistakes run's --details with --informed costs")
-    parser.add_argument("--pick", choices=("missed", "found"), default="missed")
+    parser.add_argument("--pick", choices=("missed", "found", "all"), default="missed",
+                        help="all: every kind's mistakes, clear or not, found or not (a seeded --limit "
+                             "sample), the Hard bots playing on only: the review's share in expectation")
     parser.add_argument("--limit", type=int, default=0, help="at most this many mistakes (seeded sample)")
     parser.add_argument("--deals", type=int, default=16, help="deals of the hidden cards per mistake")
     parser.add_argument("--worlds", type=int, default=100, help="the Hard bots' deals per decision")
@@ -187,9 +265,13 @@ def main(argv=None) -> int:
     parser.add_argument("--playouts", type=int, default=12, help="paired play-outs per mistake for --actual")
     args = parser.parse_args(argv)
     with open(args.details) as f:
-        lines = pick([json.loads(x) for x in f if x.strip()], "all" if args.actual else args.pick,
-                     args.clear, args.limit, args.seed, set(args.kinds.split(",")))
-    count, work = (args.playouts, actual_job) if args.actual else (args.deals, deal_job)
+        lines = [json.loads(x) for x in f if x.strip()]
+    if args.pick == "all" and not args.actual:  # beside the cost in expectation by the Normal bots
+        lines = [ln for ln in lines if ln.get("informed")]
+    lines = pick(lines, "all" if args.actual else args.pick, args.clear, args.limit, args.seed,
+                 set(args.kinds.split(",")))
+    count, work = ((args.playouts, actual_job) if args.actual
+                   else (args.deals, expectation_job if args.pick == "all" else deal_job))
     jobs = [(ln, args.seed, i, args.worlds) for ln in lines for i in range(count)]
     started = time.perf_counter()
     if args.workers > 1:
@@ -199,6 +281,8 @@ def main(argv=None) -> int:
         results = [work(j) for j in jobs]
     if args.actual:
         print(actual_details(lines, results, args.actual))
+    elif args.pick == "all":
+        print(report_expectation(lines, results, args))
     else:
         print(report(lines, results, args))
     print(f"{time.perf_counter() - started:.0f} s")
