@@ -78,29 +78,18 @@ def actual_job(args: tuple[dict, str, int, int]) -> dict:
     return {"key": _key(line), "i": i, "hard": hard, "cpu": time.process_time() - started}
 
 
-def deal_job(args: tuple[dict, str, int, int]) -> dict:
+def deal_job(args: tuple[dict, str, int, int, bool]) -> dict:
     """One mistake on one deal: the cost (better minus mistake, for the seat's team) with the
-    Hard bots playing on and with the Normal bots (`planted_mistakes.normal_pair`)."""
-    line, seed, i, worlds = args
+    Hard bots playing on and, `with_normal`, with the Normal bots (`planted_mistakes.normal_pair`;
+    `--pick all` has the Normal bots' cost in expectation from the planted run, on 128 deals)."""
+    line, seed, i, worlds, with_normal = args
     job, (seat, plant, index, record) = pm._replanted(line, seed)
     start = list(pm.informed_deals(job, pm._position(job, record, index), seat, i + 1))[i]
     tag = f"hard-continuation:{seed}:{job.ruleset}:{job.deal}:{job.kind}:{i}"
     started = time.process_time()
     hard = _hard_cost(start, seat, plant, tag, worlds)
-    normal = pm.normal_pair(job, seat, plant, i, start)
+    normal = pm.normal_pair(job, seat, plant, i, start) if with_normal else None
     return {"key": _key(line), "i": i, "hard": hard, "normal": normal, "cpu": time.process_time() - started}
-
-
-def expectation_job(args: tuple[dict, str, int, int]) -> dict:
-    """One mistake on one deal of the hidden cards, the Hard bots playing on only (`--pick all`:
-    the Normal bots' cost in expectation is the planted run's own, on 128 deals)."""
-    line, seed, i, worlds = args
-    job, (seat, plant, index, record) = pm._replanted(line, seed)
-    start = list(pm.informed_deals(job, pm._position(job, record, index), seat, i + 1))[i]
-    tag = f"hard-continuation:{seed}:{job.ruleset}:{job.deal}:{job.kind}:{i}"
-    started = time.process_time()
-    hard = _hard_cost(start, seat, plant, tag, worlds)
-    return {"key": _key(line), "i": i, "hard": hard, "normal": None, "cpu": time.process_time() - started}
 
 
 def _key(line: dict) -> str:
@@ -162,9 +151,9 @@ def report(lines: list[dict], results: list[dict], args) -> str:
     return "\n".join(out)
 
 
-def _found(line: dict, clear: float, measure) -> str:
+def _found(lines: list[dict], clear: float, measure) -> str:
     """"found k/n (x%)" of the lines whose cost by `measure` is at least `clear`."""
-    chosen = [ln for ln in line if measure(ln) is not None and measure(ln) >= clear]
+    chosen = [ln for ln in lines if measure(ln) is not None and measure(ln) >= clear]
     found = sum(1 for ln in chosen if ln["found"])
     share = f" ({100 * found / len(chosen):.0f}%)" if chosen else ""
     return f"{found}/{len(chosen)}{share}"
@@ -270,9 +259,11 @@ def main(argv=None) -> int:
         lines = [ln for ln in lines if ln.get("informed")]
     lines = pick(lines, "all" if args.actual else args.pick, args.clear, args.limit, args.seed,
                  set(args.kinds.split(",")))
-    count, work = ((args.playouts, actual_job) if args.actual
-                   else (args.deals, expectation_job if args.pick == "all" else deal_job))
-    jobs = [(ln, args.seed, i, args.worlds) for ln in lines for i in range(count)]
+    if args.actual:
+        work, count, extra = actual_job, args.playouts, ()
+    else:  # (--pick all: the Hard bots only)
+        work, count, extra = deal_job, args.deals, (args.pick != "all",)
+    jobs = [(ln, args.seed, i, args.worlds, *extra) for ln in lines for i in range(count)]
     started = time.perf_counter()
     if args.workers > 1:
         with multiprocessing.Pool(args.workers) as pool:

@@ -36,15 +36,20 @@ def state_updates(frames: list[str], mark: str) -> int:
     return count
 
 
+def wait_until(page: TablePage, done, failure: str) -> None:
+    """Wait (up to 10 s) until `done()` holds: something seen on the wire, not in the page."""
+    for _ in range(400):
+        if done():
+            return
+        page.page.wait_for_timeout(25)
+    raise AssertionError(failure)
+
+
 def with_update(page: TablePage, frames: list[str], mark: str, act) -> None:
     """Do `act` elsewhere and wait until a state update holding `mark` has reached `page`."""
     before = state_updates(frames, mark)
     act()
-    for _ in range(400):
-        if state_updates(frames, mark) > before:
-            return
-        page.page.wait_for_timeout(25)
-    raise AssertionError(f"no update with {mark} reached the page")
+    wait_until(page, lambda: state_updates(frames, mark) > before, f"no update with {mark} reached the page")
 
 
 def test_a_tap_survives_a_state_update_between_press_and_release(server, contexts):
@@ -132,11 +137,7 @@ def test_cards_chosen_while_a_play_waits_for_its_answer_stay_chosen(server, cont
     page.press(page.key("play"))
     expect(page.page.locator(f'.hand [data-card="{played}"]')).to_have_count(0)  # the state: played
     page.select([next_choice])  # chosen before the play's answer came
-    for _ in range(400):
-        if socket["held"]:
-            break
-        page.page.wait_for_timeout(25)
-    assert socket["held"], "the play's answer never came"
+    wait_until(page, lambda: socket["held"], "the play's answer never came")
     expect(page.app).to_have_attribute("data-busy", "1")  # the page still waits for it
     socket["hold"] = False
     for message in socket["held"]:
